@@ -1,0 +1,93 @@
+/* board.h - a chess position with its game history (design §3.5.2, §5).
+ *
+ * Copy-make: history[0..ply] holds one game_state per position reached since
+ * the board was set up.  Making a move copies the current state into the next
+ * slot and edits the copy, so taking a move back is a pointer decrement and
+ * the full history is there for repetition detection.
+ *
+ * A board owns its memory; nothing here is global or shared, so the UI, each
+ * search thread and a second engine each own their own board.
+ */
+#ifndef TDCHESS_CHESS_BOARD_H
+#define TDCHESS_CHESS_BOARD_H
+
+#include "chess/types.h"
+
+struct game_state {
+    int8_t colour[SQUARE_NB]; /* WHITE, BLACK or NONE per square */
+    int8_t piece[SQUARE_NB];  /* PAWN..KING or NONE per square */
+    uint8_t castle;           /* castling rights, WHITE_KING_SIDE | ... */
+    int8_t ep;                /* en-passant target square or NO_SQUARE */
+    uint8_t in_check;         /* the side to move is in check */
+    uint8_t is_draw;          /* fifty moves, dead material or threefold repetition */
+    uint8_t ep_hashed;        /* ep is in the key: the side to move can capture there */
+    int16_t fifty;            /* half-moves since the last capture or pawn move */
+    int8_t king_sq[COLOUR_NB];
+    uint8_t count[COLOUR_NB][PIECE_NB]; /* material on the board */
+    hash_key key; /* Zobrist key: pieces, side, castling rights and a capturable ep square */
+};
+
+struct board {
+    struct game_state *state;   /* the current position: &history[ply] */
+    struct game_state *history; /* capacity entries */
+    struct move *moves_made;    /* moves_made[i] leads from history[i] to history[i + 1] */
+    int capacity;
+    int ply;                    /* moves made since the position was set up */
+    int side;                   /* side to move */
+    int start_side;             /* side to move in history[0] */
+    int start_move_number;      /* full-move number of history[0] */
+};
+
+/* Prepares an empty board (call board_set_start or fen_read next). */
+void board_init(struct board *b);
+void board_free(struct board *b);
+/* Makes dst an independent copy of src, history included. */
+void board_copy(struct board *dst, const struct board *src);
+
+/* The standard starting position, with no history. */
+void board_set_start(struct board *b);
+/* Clears the board to the empty position with side to move `side`; the
+ * caller places pieces with board_put and then calls board_finish_setup. */
+void board_clear(struct board *b, int side);
+void board_put(struct board *b, int sq, int colour, int piece);
+/* Recomputes king squares, material, key, check and draw flags. */
+void board_finish_setup(struct board *b);
+
+/* Makes a pseudo-legal move.  Returns false, leaving the board unchanged,
+ * when the move would leave the mover's king in check (design §5.2). */
+bool board_make_move(struct board *b, struct move m);
+void board_take_back(struct board *b);
+/* Passes the move to the other side (search only; never while in check). */
+void board_make_null(struct board *b);
+
+/* Is sq attacked by any piece of colour `by`? (design §5.4.1) */
+bool board_attacked(const struct board *b, int sq, int by);
+/* Does the piece on `from` attack `target`? (design §5.4.2) */
+bool board_single_attack(const struct board *b, int target, int from);
+/* With `evacuated` empty, does a slider of colour `by` behind it attack
+ * `target` along their common line? (design §5.4.3) */
+bool board_test_exposure(const struct board *b, int target, int evacuated, int by);
+
+/* The Zobrist key recomputed from scratch (tests compare it with the
+ * incremental one). */
+hash_key board_compute_key(const struct board *b);
+
+/* Draw rules (design §5.5). */
+bool board_is_threefold(const struct board *b);
+bool board_is_fifty_moves(const struct board *b);
+/* Neither side can ever checkmate: K v K, K+minor v K, K+B v K+B with all
+ * bishops on one colour (FIDE's dead positions that material alone decides). */
+bool board_is_dead_material(const struct board *b);
+/* The design's wider "not enough material to win" test used by the search:
+ * the dead cases plus K+N+N v K, and minor-piece-only endings with at most
+ * two minors per side where neither side has a bishop pair or B+N (§5.5.2). */
+bool board_insufficient_material(const struct board *b);
+
+/* Full-move number of the current position (FEN's sixth field). */
+int board_move_number(const struct board *b);
+
+/* Returns a pointer to the piece on sq or NONE (convenience for readers). */
+static inline int board_piece(const struct board *b, int sq) { return b->state->piece[sq]; }
+static inline int board_colour(const struct board *b, int sq) { return b->state->colour[sq]; }
+
+#endif

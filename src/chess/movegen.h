@@ -1,0 +1,26 @@
+/* movegen.h - move generation (design §4).
+ *
+ * Generators fill the caller's list and return the count.  Pseudo-legal
+ * lists may hold moves that leave the king in check; board_make_move rejects
+ * those.  Castling through an attacked square is also left to make-move.
+ */
+#ifndef TDCHESS_CHESS_MOVEGEN_H
+#define TDCHESS_CHESS_MOVEGEN_H
+
+#include "chess/board.h"
+
+/* All pseudo-legal moves. */
+int gen_moves(const struct board *b, struct move_list *list);
+/* Pseudo-legal captures (en passant included) and promotions, for quiescence. */
+int gen_captures(const struct board *b, struct move_list *list);
+/* Fully legal moves (pseudo-legal moves filtered by make/take-back). */
+int gen_legal_moves(struct board *b, struct move_list *list);
+/* Is the pseudo-legal move m legal?  Decided without making it where the
+ * pin geometry allows (used for bulk counting). */
+bool move_is_legal(struct board *b, struct move m);
+/* Number of legal moves, without making most of them (perft's last ply). */
+int count_legal_moves(struct board *b);
+/* True when the side to move has at least one legal move. */
+bool has_legal_move(struct board *b);
+
+#endif

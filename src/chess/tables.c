@@ -1,0 +1,159 @@
+/* tables.c - builds the read-only lookup tables once per process. */
+#include "system.h"
+
+#include <pthread.h>
+
+#include "chess/tables.h"
+#include "core/rng.h"
+
+struct chess_tables chess_tables_data;
+
+/* Every ray list of every piece and square, in one pool.  The exact size is
+ * bounded by 64 squares x (27 queen targets + 8 ray ends + 1 terminator) per
+ * piece kind. */
+enum { POOL_SIZE = PIECE_NB * SQUARE_NB * 40 };
+static struct square_data ray_pool[POOL_SIZE];
+
+static const int dir_file[DIRECTION_NB] = {0, 0, -1, 1, -1, 1, -1, 1};
+static const int dir_row[DIRECTION_NB] = {-1, 1, 0, 0, -1, -1, 1, 1};
+static const int knight_file[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+static const int knight_row[8] = {-2, -1, 1, 2, 2, 1, -1, -2};
+
+static bool on_board(int file, int row) { return file >= 0 && file < 8 && row >= 0 && row < 8; }
+
+static void build_rays(void)
+{
+    struct chess_tables *t = &chess_tables_data;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        for (int dir = 0; dir < DIRECTION_NB; dir++) {
+            int n = 0, f = sq_file(sq), r = sq_row(sq);
+            for (;;) {
+                f += dir_file[dir];
+                r += dir_row[dir];
+                if (!on_board(f, r))
+                    break;
+                t->ray[sq][dir][n++] = (int8_t)(r * 8 + f);
+            }
+            t->ray[sq][dir][n] = -1;
+        }
+}
+
+static void build_lines(void)
+{
+    struct chess_tables *t = &chess_tables_data;
+    memset(t->direction, -1, sizeof t->direction);
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        for (int dir = 0; dir < DIRECTION_NB; dir++) {
+            uint64_t passed = 0;
+            for (const int8_t *p = t->ray[sq][dir]; *p >= 0; p++) {
+                t->direction[sq][*p] = (int8_t)dir;
+                t->between[sq][*p] = passed;
+                passed |= 1ULL << *p;
+            }
+        }
+}
+
+static void build_leapers(void)
+{
+    struct chess_tables *t = &chess_tables_data;
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        int f = sq_file(sq), r = sq_row(sq);
+        for (int i = 0; i < 8; i++) {
+            if (on_board(f + knight_file[i], r + knight_row[i]))
+                t->knight_mask[sq] |= 1ULL << ((r + knight_row[i]) * 8 + f + knight_file[i]);
+            if (on_board(f + dir_file[i], r + dir_row[i]))
+                t->king_mask[sq] |= 1ULL << ((r + dir_row[i]) * 8 + f + dir_file[i]);
+        }
+    }
+}
+
+/* Appends one ray (or one leaper target) and returns the new pool position. */
+static struct square_data *add_ray(struct square_data *p, const int8_t *squares, int length)
+{
+    struct square_data *next_ray = p + length;
+    for (int i = 0; i < length; i++) {
+        p[i].test_square = squares[i];
+        p[i].skip = next_ray;
+    }
+    return next_ray;
+}
+
+static void build_piece_rays(void)
+{
+    struct chess_tables *t = &chess_tables_data;
+    struct square_data *p = ray_pool;
+    for (int piece = KNIGHT; piece <= KING; piece++)
+        for (int sq = 0; sq < SQUARE_NB; sq++) {
+            t->piece_rays[piece][sq] = p;
+            if (piece == KNIGHT || piece == KING) {
+                uint64_t mask = piece == KNIGHT ? t->knight_mask[sq] : t->king_mask[sq];
+                for (int8_t to = 0; to < SQUARE_NB; to++)
+                    if (mask_has(mask, to))
+                        p = add_ray(p, &to, 1);
+            } else {
+                int first = piece == BISHOP ? 4 : 0, last = piece == ROOK ? 4 : 8;
+                for (int dir = first; dir < last; dir++) {
+                    int length = 0;
+                    while (t->ray[sq][dir][length] >= 0)
+                        length++;
+                    p = add_ray(p, t->ray[sq][dir], length);
+                }
+            }
+            p->test_square = END_OF_LOOKUP;
+            p->skip = p;
+            p++;
+        }
+}
+
+static void build_castle_mask(void)
+{
+    struct chess_tables *t = &chess_tables_data;
+    memset(t->castle_mask, ALL_CASTLING, sizeof t->castle_mask);
+    t->castle_mask[SQ_E1] &= (uint8_t)~(WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    t->castle_mask[SQ_H1] &= (uint8_t)~WHITE_KING_SIDE;
+    t->castle_mask[SQ_A1] &= (uint8_t)~WHITE_QUEEN_SIDE;
+    t->castle_mask[SQ_E8] &= (uint8_t)~(BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    t->castle_mask[SQ_H8] &= (uint8_t)~BLACK_KING_SIDE;
+    t->castle_mask[SQ_A8] &= (uint8_t)~BLACK_QUEEN_SIDE;
+}
+
+static void build_zobrist(void)
+{
+    struct chess_tables *t = &chess_tables_data;
+    struct rng rng;
+    rng_seed(&rng, 0x7464636865737331ULL); /* fixed: keys are reproducible across runs */
+    for (int c = 0; c < COLOUR_NB; c++)
+        for (int p = 0; p < PIECE_NB; p++)
+            for (int sq = 0; sq < SQUARE_NB; sq++)
+                t->zobrist_piece[c][p][sq] = rng_next(&rng);
+    for (int f = 0; f < 8; f++)
+        t->zobrist_ep[f] = rng_next(&rng);
+    /* Castling keys are XOR-composed from the four rights, so clearing one
+     * right is a single XOR of the difference. */
+    hash_key right[4];
+    for (int i = 0; i < 4; i++)
+        right[i] = rng_next(&rng);
+    for (int perm = 0; perm < 16; perm++) {
+        t->zobrist_castle[perm] = 0;
+        for (int i = 0; i < 4; i++)
+            if (perm & (1 << i))
+                t->zobrist_castle[perm] ^= right[i];
+    }
+    t->zobrist_side = rng_next(&rng);
+}
+
+static void build_all(void)
+{
+    build_rays();
+    build_lines();
+    build_leapers();
+    build_piece_rays();
+    build_castle_mask();
+    build_zobrist();
+}
+
+void tables_init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_all);
+}

@@ -1,0 +1,11 @@
+/* uci.h - the Universal Chess Interface front end (design §12.1). */
+#ifndef TDCHESS_UI_UCI_H
+#define TDCHESS_UI_UCI_H
+
+#include <stdio.h>
+
+/* Reads UCI commands from in until "quit" or end of input, answering on out.
+ * Returns the process exit status. */
+int uci_run(FILE *in, FILE *out);
+
+#endif

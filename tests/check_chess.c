@@ -1,0 +1,538 @@
+/* check_chess.c - unit tests of the chess rules core. */
+#include "system.h"
+
+#include <check.h>
+
+#include "chess/epd.h"
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/perft.h"
+#include "chess/tables.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+/* Check records every passing ck_assert; in loops that run millions of
+ * times only failures are worth a call. */
+#define REQUIRE(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);                                  \
+    } while (0)
+
+static struct board board;
+
+static void setup(void) { board_init(&board); }
+static void teardown(void) { board_free(&board); }
+
+static void set_fen(const char *fen)
+{
+    char err[200];
+    ck_assert_msg(fen_read(&board, fen, NULL, err, sizeof err), "%s: %s", fen, err);
+}
+
+static struct move parse(const char *text)
+{
+    struct move m;
+    char err[MOVE_ERR_MAX];
+    ck_assert_msg(move_parse(&board, text, &m, err, sizeof err), "%s: %s", text, err);
+    return m;
+}
+
+static void play(const char *moves)
+{
+    char copy[1024], *save = NULL;
+    snprintf(copy, sizeof copy, "%s", moves);
+    for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+        ck_assert(board_make_move(&board, parse(tok)));
+}
+
+/* Positions of the quick perft suite shipped in tests/data. */
+static char **suite_fens(int *count)
+{
+    const char *dir = getenv("abs_top_srcdir");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/data/perft-quick.epd", dir ? dir : "..");
+    FILE *in = fopen(path, "r");
+    ck_assert_msg(in != NULL, "cannot open %s", path);
+    char **fens = NULL, line[512];
+    int n = 0;
+    struct perft_case pc;
+    while (fgets(line, sizeof line, in))
+        if (perft_case_parse(line, &pc, NULL, 0)) {
+            fens = realloc(fens, (size_t)(n + 1) * sizeof *fens);
+            fens[n++] = strdup(pc.fen);
+        }
+    fclose(in);
+    ck_assert_int_ge(n, 170);
+    *count = n;
+    return fens;
+}
+
+static void free_fens(char **fens, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(fens[i]);
+    free(fens);
+}
+
+/* ---- tables ------------------------------------------------------------ */
+
+START_TEST(test_tables)
+{
+    tables_init();
+    /* a8 = 0, h1 = 63; a1-h8 diagonal: direction from a1 (56) to h8 (7) is NE (5). */
+    ck_assert_int_eq(TABLES->direction[56][7], 5);
+    ck_assert_int_eq(TABLES->direction[56][6], -1);
+    ck_assert_int_eq(TABLES->direction[SQ_E1][SQ_E8], 0);
+    ck_assert_int_eq(__builtin_popcountll(TABLES->knight_mask[SQ_A1]), 2);
+    ck_assert_int_eq(__builtin_popcountll(TABLES->knight_mask[27]), 8);
+    ck_assert_int_eq(__builtin_popcountll(TABLES->king_mask[SQ_H8]), 3);
+    /* A queen in the centre of an empty board reaches 27 squares; the skip
+     * pointer of every entry leads to the first square of the next ray. */
+    int n = 0, rays = 0;
+    for (const struct square_data *p = TABLES->piece_rays[QUEEN][27]; p->test_square >= 0; p++) {
+        n++;
+        rays += p->skip == p + 1; /* only a ray's last entry skips to its neighbour */
+    }
+    ck_assert_int_eq(n, 27);
+    ck_assert_int_eq(rays, 8);
+    int walked = 0;
+    for (const struct square_data *p = TABLES->piece_rays[ROOK][SQ_A1]; p->test_square >= 0;
+         p = p->skip)
+        walked++;
+    ck_assert_int_eq(walked, 2); /* a rook in the corner has two rays */
+}
+END_TEST
+
+/* ---- FEN --------------------------------------------------------------- */
+
+START_TEST(test_fen_round_trip)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        char out[FEN_MAX];
+        set_fen(fens[i]);
+        fen_write(&board, out);
+        ck_assert_str_eq(out, fens[i]);
+    }
+    free_fens(fens, n);
+    set_fen("4k3/8/8/8/8/8/8/4K3 b - - 17 42");
+    char out[FEN_MAX];
+    fen_write(&board, out);
+    ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K3 b - - 17 42");
+    set_fen("4k3/8/8/8/8/8/8/4K3 w -  -"); /* EPD form: counters default */
+    fen_write(&board, out);
+    ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+END_TEST
+
+static const struct {
+    const char *fen, *needle;
+} bad_fens[] = {
+    {"", "4 fields"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "4 fields"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 ranks"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1", "more than 8 ranks"},
+    {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares"},
+    {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "invalid character 'X'"},
+    {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "Black has 0 kings"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", "White has 2 kings"},
+    {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "first or last rank (h8)"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side-to-move field 'x'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", "invalid character 'z'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1", "'K' repeated"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "original squares"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "rank 6"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no pawn"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -3 1", "half-move clock '-3'"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "move number '0'"},
+    {"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check"},
+    {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "too many pieces"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk", "unexpected text 'junk'"},
+    {"4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1", NULL}, /* legal: promotions */
+};
+
+START_TEST(test_fen_errors)
+{
+    char err[200], before[FEN_MAX], after[FEN_MAX];
+    board_set_start(&board);
+    play("e4 c5");
+    fen_write(&board, before);
+    for (size_t i = 0; i < ARRAY_SIZE(bad_fens); i++) {
+        bool ok = fen_read(&board, bad_fens[i].fen, NULL, err, sizeof err);
+        if (!bad_fens[i].needle) {
+            ck_assert_msg(ok, "%s rejected: %s", bad_fens[i].fen, err);
+            continue;
+        }
+        ck_assert_msg(!ok, "accepted bad FEN %s", bad_fens[i].fen);
+        ck_assert_msg(strstr(err, bad_fens[i].needle), "'%s': message '%s' lacks '%s'",
+                      bad_fens[i].fen, err, bad_fens[i].needle);
+        fen_write(&board, after);
+        ck_assert_str_eq(after, before); /* a rejected FEN changes nothing */
+    }
+}
+END_TEST
+
+/* ---- make / take back ----------------------------------------------- */
+
+static void walk(int depth)
+{
+    REQUIRE(board.state->key == board_compute_key(&board));
+    if (depth == 0)
+        return;
+    struct move_list list;
+    gen_moves(&board, &list);
+    struct game_state saved = *board.state;
+    int side = board.side, ply = board.ply;
+    for (int i = 0; i < list.count; i++) {
+        if (!board_make_move(&board, list.moves[i])) {
+            REQUIRE(board.ply == ply);
+            continue;
+        }
+        walk(depth - 1);
+        board_take_back(&board);
+        REQUIRE(memcmp(board.state, &saved, sizeof saved) == 0);
+        REQUIRE(board.side == side);
+        REQUIRE(board.ply == ply);
+    }
+}
+
+START_TEST(test_incremental_key_and_restore)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        walk(3);
+    }
+    free_fens(fens, n);
+}
+END_TEST
+
+START_TEST(test_null_move)
+{
+    board_set_start(&board);
+    play("e4");
+    hash_key before = board.state->key;
+    board_make_null(&board);
+    ck_assert_int_eq(board.side, WHITE);
+    ck_assert_int_eq(board.state->ep, NO_SQUARE);
+    ck_assert(board.state->key == board_compute_key(&board));
+    board_take_back(&board);
+    ck_assert(board.state->key == before);
+    ck_assert_int_eq(board.side, BLACK);
+}
+END_TEST
+
+START_TEST(test_check_flag)
+{
+    board_set_start(&board);
+    play("e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7");
+    ck_assert(board.state->in_check);
+    ck_assert(!has_legal_move(&board)); /* scholar's mate */
+    /* Discovered check by castling's rook and by en passant. */
+    set_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+    play("O-O");
+    ck_assert(board.state->in_check);
+    set_fen("8/8/8/k2pP2R/8/8/8/4K3 w - d6 0 1");
+    play("exd6");
+    ck_assert(board.state->in_check);
+}
+END_TEST
+
+START_TEST(test_special_moves)
+{
+    struct move_list list;
+    /* The en-passant pawn pinned along the rank: exd3 would expose the king. */
+    set_fen("8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1");
+    gen_legal_moves(&board, &list);
+    for (int i = 0; i < list.count; i++)
+        ck_assert(!(list.moves[i].type & EN_PASSANT));
+    char err[MOVE_ERR_MAX];
+    struct move m;
+    ck_assert(!move_parse(&board, "exd3", &m, err, sizeof err));
+    /* Castling: not out of, through or into check. */
+    set_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ck_assert(move_parse(&board, "O-O", &m, err, sizeof err));
+    ck_assert(move_parse(&board, "O-O-O", &m, err, sizeof err));
+    set_fen("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1"); /* f1 attacked? no: f2 rook hits f1 */
+    ck_assert(!move_parse(&board, "O-O", &m, err, sizeof err));
+    ck_assert(move_parse(&board, "O-O-O", &m, err, sizeof err));
+    set_fen("r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1"); /* g1 attacked */
+    ck_assert(!move_parse(&board, "O-O", &m, err, sizeof err));
+    set_fen("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1"); /* in check */
+    ck_assert(!move_parse(&board, "O-O", &m, err, sizeof err));
+    ck_assert(!move_parse(&board, "O-O-O", &m, err, sizeof err));
+    set_fen("r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1"); /* b1 attacked: O-O-O still legal */
+    ck_assert(move_parse(&board, "O-O-O", &m, err, sizeof err));
+    /* All four promotions. */
+    set_fen("3n4/4P3/8/8/8/8/8/k3K3 w - - 0 1");
+    gen_legal_moves(&board, &list);
+    int promotions = 0;
+    for (int i = 0; i < list.count; i++)
+        promotions += (list.moves[i].type & PROMOTION) != 0;
+    ck_assert_int_eq(promotions, 8); /* e8 and exd8, four pieces each */
+}
+END_TEST
+
+/* ---- draw rules ------------------------------------------------------- */
+
+START_TEST(test_fifty_moves)
+{
+    set_fen("4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
+    play("Ra2");
+    ck_assert(!board_is_fifty_moves(&board));
+    ck_assert(!board.state->is_draw);
+    play("Kd7");
+    ck_assert(board_is_fifty_moves(&board));
+    ck_assert(board.state->is_draw);
+    set_fen("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80");
+    play("e3"); /* a pawn move resets the count */
+    ck_assert_int_eq(board.state->fifty, 0);
+}
+END_TEST
+
+START_TEST(test_threefold)
+{
+    board_set_start(&board);
+    play("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    ck_assert(!board_is_threefold(&board));
+    play("Ng8"); /* the start position for the third time */
+    ck_assert(board_is_threefold(&board));
+    ck_assert(board.state->is_draw);
+    /* Castling rights differ: the first occurrence does not count. */
+    set_fen("r3k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    play("Kf1 Kd8 Ke1 Ke8 Kf1 Kd8 Ke1 Ke8");
+    ck_assert(!board_is_threefold(&board));
+    play("Kf1 Kd8 Ke1 Ke8");
+    ck_assert(board_is_threefold(&board));
+    /* An en-passant right that can be used makes the position different. */
+    set_fen("4k3/8/8/8/4p3/8/3P4/4K1N1 w - - 0 1");
+    play("d4"); /* exd3 possible: position A with ep */
+    play("Kd7 Nf3 Ke8 Ng1 Kd7 Nf3 Ke8 Ng1");
+    ck_assert(!board_is_threefold(&board)); /* A without ep only twice */
+    play("Kd7 Nf3 Ke8 Ng1");
+    ck_assert(board_is_threefold(&board));
+}
+END_TEST
+
+static const struct {
+    const char *fen;
+    bool dead, insufficient;
+} material_cases[] = {
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true, true},
+    {"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true, true},
+    {"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true, true},
+    {"4kb2/8/8/8/8/8/8/4K3 w - - 0 1", true, true},
+    {"4kb2/8/8/8/8/8/8/4KB2 w - - 0 1", false, true}, /* f8 dark, f1 light */
+    {"4k1b1/8/8/8/8/8/8/4KB2 w - - 0 1", true, true}, /* g8 and f1 both light */
+    {"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", false, true},
+    {"4kn2/8/8/8/8/8/8/4KN2 w - - 0 1", false, true},
+    {"4kn2/8/8/8/8/8/8/3NKN2 w - - 0 1", false, true},
+    {"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", false, false}, /* bishop pair mates */
+    {"4k3/8/8/8/8/8/8/3BKN2 w - - 0 1", false, false}, /* B+N mates */
+    {"4kn2/8/8/8/8/8/8/2B1KB2 w - - 0 1", false, false},
+    {"4kn2/8/8/8/8/8/8/3BKB2 w - - 0 1", false, true}, /* both bishops light */
+    {"4kb2/8/8/8/8/8/8/3NKB2 w - - 0 1", false, true},
+    {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false, false},
+    {"4k3/8/8/8/8/8/8/4KR2 w - - 0 1", false, false},
+};
+
+START_TEST(test_material_draws)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(material_cases); i++) {
+        set_fen(material_cases[i].fen);
+        ck_assert_msg(board_is_dead_material(&board) == material_cases[i].dead, "dead: %s",
+                      material_cases[i].fen);
+        ck_assert_msg(board_insufficient_material(&board) == material_cases[i].insufficient,
+                      "insufficient: %s", material_cases[i].fen);
+        ck_assert(board.state->is_draw == material_cases[i].insufficient);
+    }
+    /* Capturing the last pawn makes the position drawn at once. */
+    set_fen("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1");
+    play("Kxd2");
+    ck_assert(board.state->is_draw);
+}
+END_TEST
+
+/* ---- notation --------------------------------------------------------- */
+
+START_TEST(test_san_round_trip)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        struct move_list list;
+        gen_legal_moves(&board, &list);
+        for (int j = 0; j < list.count; j++) {
+            char san[SAN_MAX], coord[COORD_MAX], err[MOVE_ERR_MAX];
+            struct move back;
+            move_to_san(&board, list.moves[j], san);
+            if (!move_from_san(&board, san, &back, err, sizeof err))
+                ck_abort_msg("%s in %s: %s", san, fens[i], err);
+            REQUIRE(move_equal(back, list.moves[j])); /* SAN out -> in */
+            move_to_coord(list.moves[j], coord);
+            REQUIRE(move_from_coord(&board, coord, &back, err, sizeof err));
+            REQUIRE(move_equal(back, list.moves[j]));
+        }
+    }
+    free_fens(fens, n);
+}
+END_TEST
+
+static void assert_san(const char *fen, const char *input, const char *expected_san)
+{
+    char san[SAN_MAX];
+    set_fen(fen);
+    move_to_san(&board, parse(input), san);
+    ck_assert_str_eq(san, expected_san);
+}
+
+static void assert_rejected(const char *fen, const char *input, const char *needle)
+{
+    char err[MOVE_ERR_MAX];
+    struct move m;
+    set_fen(fen);
+    ck_assert_msg(!move_parse(&board, input, &m, err, sizeof err), "accepted %s", input);
+    ck_assert_msg(strstr(err, needle), "'%s': '%s' lacks '%s'", input, err, needle);
+}
+
+START_TEST(test_san_forms)
+{
+    const char *start = FEN_START;
+    assert_san(start, "Nf3", "Nf3");
+    assert_san(start, "g1f3", "Nf3");
+    assert_san(start, "Ng1-f3", "Nf3");
+    assert_san(start, "nf3", "Nf3");
+    assert_san(start, "e4!?", "e4");
+    const char *castles = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_san(castles, "0-0", "O-O");
+    assert_san(castles, "O-O-O", "O-O-O");
+    assert_san(castles, "e1g1", "O-O");
+    /* Disambiguation by file, by rank and by square. */
+    const char *rooks = "1k6/8/8/8/8/8/4K3/R6R w - - 0 1";
+    assert_san(rooks, "Rad1", "Rad1");
+    assert_san(rooks, "Rhf1", "Rhf1");
+    const char *rooks_file = "4k3/R7/8/8/8/8/8/R3K3 w - - 0 1";
+    assert_san(rooks_file, "R1a4", "R1a4");
+    const char *queens = "7k/8/8/8/2Q1Q3/8/2Q5/4K3 w - - 0 1";
+    assert_san(queens, "Qc4d3", "Qc4d3");
+    assert_san(queens, "Qe4d3", "Qed3");
+    assert_san(queens, "Qc2d3", "Q2d3");
+    /* Promotions with and without '=' and captures with optional x. */
+    const char *promo = "3n3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    assert_san(promo, "e8=Q", "e8=Q+");
+    assert_san(promo, "e8N", "e8=N");
+    assert_san(promo, "exd8=R", "exd8=R+");
+    assert_san(promo, "ed8Q", "exd8=Q+");
+    assert_san(promo, "e7d8b", "exd8=B");
+    assert_san("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "exd5", "exd5");
+    assert_san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p.", "exd6");
+    assert_san("6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", "Ra8#");
+    assert_rejected(start, "Nf4", "not a legal move");
+    assert_rejected(queens, "Qd3", "ambiguous");
+    assert_rejected(rooks, "Rd1", "ambiguous");
+    assert_rejected(promo, "e8", "promote");
+    assert_rejected(promo, "e7e8", "promote");
+    assert_rejected(start, "Zz9", "not a move");
+    assert_rejected(start, "", "not a move");
+    assert_rejected(start, "e2e5", "not a legal move");
+    assert_rejected(start, "O-O", "not a legal move");
+    assert_rejected(start, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "too long");
+}
+END_TEST
+
+START_TEST(test_extended_and_coord)
+{
+    char text[EXTENDED_MAX];
+    set_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    move_to_extended(parse("O-O"), text);
+    ck_assert_str_eq(text, "e1*g1");
+    move_to_extended(parse("Rxa8"), text);
+    ck_assert_str_eq(text, "a1xa8");
+    move_to_extended(parse("b8=Q"), text);
+    ck_assert_str_eq(text, "b7-b8=Q");
+    move_to_coord(parse("b8=N"), text);
+    ck_assert_str_eq(text, "b7b8n");
+    move_to_extended(parse("Kd1"), text);
+    ck_assert_str_eq(text, "e1-d1");
+    move_to_coord(move_none(), text);
+    ck_assert_str_eq(text, "0000");
+}
+END_TEST
+
+/* ---- perft ----------------------------------------------------------- */
+
+START_TEST(test_perft_known)
+{
+    board_set_start(&board);
+    ck_assert_uint_eq(perft(&board, 4), 197281);
+    set_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    ck_assert_uint_eq(perft(&board, 3), 97862);
+    set_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    ck_assert_uint_eq(perft(&board, 5), 674624);
+}
+END_TEST
+
+START_TEST(test_epd)
+{
+    struct epd e;
+    char err[200];
+    ck_assert(epd_parse(&board,
+                        "r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - "
+                        "bm Rxf4; id \"ECM.001\"; c0 \"a;b\";",
+                        &e, err, sizeof err));
+    ck_assert_int_eq(e.op_count, 3);
+    ck_assert_str_eq(epd_operand(&e, "bm"), "Rxf4");
+    ck_assert_str_eq(epd_operand(&e, "id"), "ECM.001");
+    ck_assert_str_eq(epd_operand(&e, "c0"), "a;b");
+    ck_assert_ptr_null(epd_operand(&e, "am"));
+    ck_assert(!epd_parse(&board, "8/8/8/8/8/8/8/8 w - - bm e4;", &e, err, sizeof err));
+    ck_assert(!epd_parse(&board, FEN_START " id \"open", &e, err, sizeof err));
+    ck_assert(strstr(err, "unterminated"));
+    struct perft_case pc;
+    ck_assert(perft_case_parse(FEN_START " ;D1 20 ;D2 400", &pc, err, sizeof err));
+    ck_assert_int_eq(pc.max_depth, 2);
+    ck_assert_uint_eq(pc.expected[2], 400);
+    ck_assert(!perft_case_parse(FEN_START " ;X1 20", &pc, err, sizeof err));
+    ck_assert(!perft_case_parse(FEN_START, &pc, err, sizeof err));
+}
+END_TEST
+
+static Suite *chess_suite(void)
+{
+    Suite *s = suite_create("chess");
+    TCase *tc = tcase_create("rules");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_tables);
+    tcase_add_test(tc, test_fen_round_trip);
+    tcase_add_test(tc, test_fen_errors);
+    tcase_add_test(tc, test_incremental_key_and_restore);
+    tcase_add_test(tc, test_null_move);
+    tcase_add_test(tc, test_check_flag);
+    tcase_add_test(tc, test_special_moves);
+    tcase_add_test(tc, test_fifty_moves);
+    tcase_add_test(tc, test_threefold);
+    tcase_add_test(tc, test_material_draws);
+    tcase_add_test(tc, test_san_round_trip);
+    tcase_add_test(tc, test_san_forms);
+    tcase_add_test(tc, test_extended_and_coord);
+    tcase_add_test(tc, test_perft_known);
+    tcase_add_test(tc, test_epd);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(chess_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
