@@ -22,8 +22,14 @@
 
 static struct board board;
 
-static void setup(void) { board_init(&board); }
-static void teardown(void) { board_free(&board); }
+static void setup(void)
+{
+    board_init(&board);
+}
+static void teardown(void)
+{
+    board_free(&board);
+}
 
 static void set_fen(const char *fen)
 {
@@ -178,9 +184,27 @@ END_TEST
 
 /* ---- make / take back ----------------------------------------------- */
 
+/* Material and counts recomputed from the squares. */
+static bool material_consistent(void)
+{
+    int32_t material[2] = {0, 0};
+    int count[2][PIECE_NB] = {{0}};
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (board_piece(&board, sq) != NONE) {
+            material[board_colour(&board, sq)] += PIECE_VALUE[board_piece(&board, sq)];
+            count[board_colour(&board, sq)][board_piece(&board, sq)]++;
+        }
+    for (int c = 0; c < 2; c++)
+        for (int p = 0; p < PIECE_NB; p++)
+            if (count[c][p] != board.state->count[c][p])
+                return false;
+    return material[0] == board.state->material[0] && material[1] == board.state->material[1];
+}
+
 static void walk(int depth)
 {
     REQUIRE(board.state->key == board_compute_key(&board));
+    REQUIRE(material_consistent());
     if (depth == 0)
         return;
     struct move_list list;
@@ -333,7 +357,7 @@ static const struct {
     {"4kn2/8/8/8/8/8/8/4KN2 w - - 0 1", false, true},
     {"4kn2/8/8/8/8/8/8/3NKN2 w - - 0 1", false, true},
     {"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", false, false}, /* bishop pair mates */
-    {"4k3/8/8/8/8/8/8/3BKN2 w - - 0 1", false, false}, /* B+N mates */
+    {"4k3/8/8/8/8/8/8/3BKN2 w - - 0 1", false, false},  /* B+N mates */
     {"4kn2/8/8/8/8/8/8/2B1KB2 w - - 0 1", false, false},
     {"4kn2/8/8/8/8/8/8/3BKB2 w - - 0 1", false, true}, /* both bishops light */
     {"4kb2/8/8/8/8/8/8/3NKB2 w - - 0 1", false, true},

@@ -7,6 +7,8 @@
 
 enum { INITIAL_CAPACITY = 1024 };
 
+const int32_t PIECE_VALUE[PIECE_NB] = {10000, 30000, 30000, 50000, 90000, 0};
+
 void board_init(struct board *b)
 {
     tables_init();
@@ -100,11 +102,13 @@ void board_finish_setup(struct board *b)
 {
     struct game_state *s = b->state;
     memset(s->count, 0, sizeof s->count);
+    memset(s->material, 0, sizeof s->material);
     s->king_sq[WHITE] = s->king_sq[BLACK] = NO_SQUARE;
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         if (s->piece[sq] == NONE)
             continue;
         s->count[s->colour[sq]][s->piece[sq]]++;
+        s->material[s->colour[sq]] += PIECE_VALUE[s->piece[sq]];
         if (s->piece[sq] == KING)
             s->king_sq[s->colour[sq]] = (int8_t)sq;
     }
@@ -227,7 +231,10 @@ bool board_test_exposure(const struct board *b, int target, int evacuated, int b
 
 /* ---- draw rules -------------------------------------------------------- */
 
-bool board_is_fifty_moves(const struct board *b) { return b->state->fifty >= 100; }
+bool board_is_fifty_moves(const struct board *b)
+{
+    return b->state->fifty >= 100;
+}
 
 bool board_is_threefold(const struct board *b)
 {
@@ -240,7 +247,10 @@ bool board_is_threefold(const struct board *b)
     return false;
 }
 
-static int minors(const struct game_state *s, int c) { return s->count[c][KNIGHT] + s->count[c][BISHOP]; }
+static int minors(const struct game_state *s, int c)
+{
+    return s->count[c][KNIGHT] + s->count[c][BISHOP];
+}
 
 static bool has_heavy_or_pawn(const struct game_state *s, int c)
 {
@@ -294,9 +304,9 @@ bool board_insufficient_material(const struct board *b)
         int other = colour_other(c);
         /* B+N or two bishops win against a bare king; the bishop pair also
          * beats a lone knight. */
-        if (mating_minors(s, c) && (minors(s, other) == 0 ||
-                                    (s->count[c][BISHOP] >= 2 && s->count[other][KNIGHT] == 1 &&
-                                     minors(s, other) == 1)))
+        if (mating_minors(s, c) &&
+            (minors(s, other) == 0 ||
+             (s->count[c][BISHOP] >= 2 && s->count[other][KNIGHT] == 1 && minors(s, other) == 1)))
             return false;
     }
     return true;
@@ -304,8 +314,8 @@ bool board_insufficient_material(const struct board *b)
 
 static void update_draw_flag(struct board *b)
 {
-    b->state->is_draw = board_is_fifty_moves(b) || board_insufficient_material(b) ||
-                        board_is_threefold(b);
+    b->state->is_draw =
+        board_is_fifty_moves(b) || board_insufficient_material(b) || board_is_threefold(b);
 }
 
 /* ---- make / take back (design §5.2) ----------------------------------- */
@@ -332,8 +342,7 @@ static bool ep_capturable(const struct board *b)
         scratch.colour[from] = scratch.colour[victim] = NONE;
         struct board view = *b;
         view.state = &scratch;
-        if (s->king_sq[us] == NO_SQUARE ||
-            !board_attacked(&view, s->king_sq[us], colour_other(us)))
+        if (s->king_sq[us] == NO_SQUARE || !board_attacked(&view, s->king_sq[us], colour_other(us)))
             return true;
     }
     return false;
@@ -368,6 +377,7 @@ static void remove_piece(struct game_state *s, int sq)
     int colour = s->colour[sq], piece = s->piece[sq];
     s->key ^= TABLES->zobrist_piece[colour][piece][sq];
     s->count[colour][piece]--;
+    s->material[colour] -= PIECE_VALUE[piece];
     s->colour[sq] = NONE;
     s->piece[sq] = NONE;
 }
@@ -412,9 +422,11 @@ bool board_make_move(struct board *b, struct move m)
     move_piece(s, us, piece, m.from, m.to);
     if (m.type & PROMOTION) {
         s->piece[m.to] = (int8_t)m.promote;
-        s->key ^= TABLES->zobrist_piece[us][PAWN][m.to] ^ TABLES->zobrist_piece[us][m.promote][m.to];
+        s->key ^=
+            TABLES->zobrist_piece[us][PAWN][m.to] ^ TABLES->zobrist_piece[us][m.promote][m.to];
         s->count[us][PAWN]--;
         s->count[us][m.promote]++;
+        s->material[us] += PIECE_VALUE[m.promote] - PIECE_VALUE[PAWN];
     }
     b->side = them;
 
@@ -436,10 +448,10 @@ bool board_make_move(struct board *b, struct move m)
     if (m.type & CASTLE)
         s->in_check = board_single_attack(b, their_king, extra_exposed);
     else
-        s->in_check = board_single_attack(b, their_king, m.to) ||
-                      board_test_exposure(b, their_king, m.from, us) ||
-                      (extra_exposed != NO_SQUARE &&
-                       board_test_exposure(b, their_king, extra_exposed, us));
+        s->in_check =
+            board_single_attack(b, their_king, m.to) ||
+            board_test_exposure(b, their_king, m.from, us) ||
+            (extra_exposed != NO_SQUARE && board_test_exposure(b, their_king, extra_exposed, us));
     b->moves_made[b->ply - 1] = m;
     update_draw_flag(b);
     return true;

@@ -23,19 +23,24 @@ struct game_state {
     uint8_t ep_hashed;        /* ep is in the key: the side to move can capture there */
     int16_t fifty;            /* half-moves since the last capture or pawn move */
     int8_t king_sq[COLOUR_NB];
-    uint8_t count[COLOUR_NB][PIECE_NB]; /* material on the board */
+    uint8_t count[COLOUR_NB][PIECE_NB]; /* pieces on the board, by colour and kind */
+    int32_t material[COLOUR_NB];        /* sum of PIECE_VALUE over each side's pieces */
     hash_key key; /* Zobrist key: pieces, side, castling rights and a capturable ep square */
 };
+
+/* Material values in search units (design §6.4): a pawn is 10000. */
+enum { PAWN_VALUE = 10000 };
+extern const int32_t PIECE_VALUE[PIECE_NB];
 
 struct board {
     struct game_state *state;   /* the current position: &history[ply] */
     struct game_state *history; /* capacity entries */
     struct move *moves_made;    /* moves_made[i] leads from history[i] to history[i + 1] */
     int capacity;
-    int ply;                    /* moves made since the position was set up */
-    int side;                   /* side to move */
-    int start_side;             /* side to move in history[0] */
-    int start_move_number;      /* full-move number of history[0] */
+    int ply;               /* moves made since the position was set up */
+    int side;              /* side to move */
+    int start_side;        /* side to move in history[0] */
+    int start_move_number; /* full-move number of history[0] */
 };
 
 /* Prepares an empty board (call board_set_start or fen_read next). */
@@ -87,7 +92,13 @@ bool board_insufficient_material(const struct board *b);
 int board_move_number(const struct board *b);
 
 /* Returns a pointer to the piece on sq or NONE (convenience for readers). */
-static inline int board_piece(const struct board *b, int sq) { return b->state->piece[sq]; }
-static inline int board_colour(const struct board *b, int sq) { return b->state->colour[sq]; }
+static inline int board_piece(const struct board *b, int sq)
+{
+    return b->state->piece[sq];
+}
+static inline int board_colour(const struct board *b, int sq)
+{
+    return b->state->colour[sq];
+}
 
 #endif

@@ -31,7 +31,7 @@ const char *epd_operand(const struct epd *e, const char *opcode);
 
 struct perft_case {
     char fen[128];
-    int max_depth;                         /* highest depth with a count */
+    int max_depth;                          /* highest depth with a count */
     uint64_t expected[PERFT_MAX_DEPTH + 1]; /* expected[d], 0 when absent */
 };
 

@@ -39,8 +39,8 @@ static bool read_placement(struct board *b, const char *field, char *err, size_t
     for (const char *p = field; *p; p++) {
         if (*p == '/') {
             if (file != 8)
-                return fail(err, errlen, _("FEN placement: rank %d has %d squares, not 8"),
-                            8 - row, file);
+                return fail(err, errlen, _("FEN placement: rank %d has %d squares, not 8"), 8 - row,
+                            file);
             if (++row > 7)
                 return fail(err, errlen, _("FEN placement: more than 8 ranks"));
             file = 0;
@@ -81,8 +81,8 @@ static bool check_material(const struct board *b, char *err, size_t errlen)
     }
     for (int c = WHITE; c <= BLACK; c++) {
         if (count[c][KING] != 1)
-            return fail(err, errlen, _("FEN placement: %s has %d kings, not 1"),
-                        _(side_name[c]), count[c][KING]);
+            return fail(err, errlen, _("FEN placement: %s has %d kings, not 1"), _(side_name[c]),
+                        count[c][KING]);
         /* Every piece beyond the initial set must come from a promoted pawn. */
         int promoted = 0;
         static const int initial[PIECE_NB] = {8, 2, 2, 2, 1, 1};

@@ -102,9 +102,15 @@ static int generate(const struct board *b, struct move_list *list, bool captures
     return list->count;
 }
 
-int gen_moves(const struct board *b, struct move_list *list) { return generate(b, list, false); }
+int gen_moves(const struct board *b, struct move_list *list)
+{
+    return generate(b, list, false);
+}
 
-int gen_captures(const struct board *b, struct move_list *list) { return generate(b, list, true); }
+int gen_captures(const struct board *b, struct move_list *list)
+{
+    return generate(b, list, true);
+}
 
 int gen_legal_moves(struct board *b, struct move_list *list)
 {

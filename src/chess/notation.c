@@ -9,7 +9,10 @@
 
 static const char san_letters[] = "PNBRQK";
 
-char piece_to_char(int piece) { return san_letters[piece]; }
+char piece_to_char(int piece)
+{
+    return san_letters[piece];
+}
 
 void square_to_text(int sq, char *buf)
 {
@@ -138,18 +141,17 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
         needs_promotion |= (o.type & PROMOTION) != 0;
     }
     if (needs_promotion)
-        return fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text,
-                    text);
+        return fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text, text);
     return fail(err, errlen, _("'%s' is not a legal move here"), text);
 }
 
 /* SAN broken into its parts; -1 where a part is absent. */
 struct san_parts {
-    int piece;    /* moving piece type */
+    int piece; /* moving piece type */
     int from_file, from_rank;
     int to;
-    int promote;  /* NONE when absent */
-    int castle;   /* 0 none, 1 king side, 2 queen side */
+    int promote; /* NONE when absent */
+    int castle;  /* 0 none, 1 king side, 2 queen side */
 };
 
 /* Strips check/mate marks, annotations and "e.p." from a copy of text. */
@@ -268,8 +270,7 @@ bool move_from_san(struct board *b, const char *text, struct move *m, char *err,
     if (found > 1)
         return fail(err, errlen, _("'%s' is ambiguous: it could be %s"), text, candidates);
     if (promotion_unstated)
-        return fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"),
-                    text);
+        return fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"), text);
     return fail(err, errlen, _("'%s' is not a legal move here"), text);
 }
 

@@ -19,7 +19,10 @@ static const int dir_row[DIRECTION_NB] = {-1, 1, 0, 0, -1, -1, 1, 1};
 static const int knight_file[8] = {1, 2, 2, 1, -1, -2, -2, -1};
 static const int knight_row[8] = {-2, -1, 1, 2, 2, 1, -1, -2};
 
-static bool on_board(int file, int row) { return file >= 0 && file < 8 && row >= 0 && row < 8; }
+static bool on_board(int file, int row)
+{
+    return file >= 0 && file < 8 && row >= 0 && row < 8;
+}
 
 static void build_rays(void)
 {
@@ -109,10 +112,10 @@ static void build_castle_mask(void)
 {
     struct chess_tables *t = &chess_tables_data;
     memset(t->castle_mask, ALL_CASTLING, sizeof t->castle_mask);
-    t->castle_mask[SQ_E1] &= (uint8_t)~(WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    t->castle_mask[SQ_E1] &= (uint8_t) ~(WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
     t->castle_mask[SQ_H1] &= (uint8_t)~WHITE_KING_SIDE;
     t->castle_mask[SQ_A1] &= (uint8_t)~WHITE_QUEEN_SIDE;
-    t->castle_mask[SQ_E8] &= (uint8_t)~(BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    t->castle_mask[SQ_E8] &= (uint8_t) ~(BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
     t->castle_mask[SQ_H8] &= (uint8_t)~BLACK_KING_SIDE;
     t->castle_mask[SQ_A8] &= (uint8_t)~BLACK_QUEEN_SIDE;
 }

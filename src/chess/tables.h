@@ -21,7 +21,10 @@
 
 enum { END_OF_LOOKUP = -1, DIRECTION_NB = 8 };
 
-static inline bool dir_is_straight(int dir) { return dir < 4; }
+static inline bool dir_is_straight(int dir)
+{
+    return dir < 4;
+}
 
 struct square_data {
     int8_t test_square;
@@ -32,12 +35,12 @@ struct chess_tables {
     const struct square_data *piece_rays[PIECE_NB][SQUARE_NB];
     int8_t ray[SQUARE_NB][DIRECTION_NB][8]; /* squares along each ray, -1 terminated */
     int8_t direction[SQUARE_NB][SQUARE_NB];
-    uint64_t knight_mask[SQUARE_NB];        /* bit t set when a knight on s attacks t */
+    uint64_t knight_mask[SQUARE_NB]; /* bit t set when a knight on s attacks t */
     uint64_t king_mask[SQUARE_NB];
     uint64_t between[SQUARE_NB][SQUARE_NB]; /* squares strictly between two aligned squares */
     uint8_t castle_mask[SQUARE_NB];         /* castling rights kept when a move touches sq */
     hash_key zobrist_piece[COLOUR_NB][PIECE_NB][SQUARE_NB];
-    hash_key zobrist_ep[8];                 /* by file */
+    hash_key zobrist_ep[8]; /* by file */
     hash_key zobrist_castle[16];
     hash_key zobrist_side;
 };
@@ -49,6 +52,9 @@ extern struct chess_tables chess_tables_data;
 /* Builds the tables once; safe to call from any thread any number of times. */
 void tables_init(void);
 
-static inline bool mask_has(uint64_t mask, int sq) { return (mask >> sq) & 1; }
+static inline bool mask_has(uint64_t mask, int sq)
+{
+    return (mask >> sq) & 1;
+}
 
 #endif

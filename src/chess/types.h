@@ -38,8 +38,22 @@ enum {
 
 /* Named squares used by the rules (castling, notation). */
 enum {
-    SQ_A8 = 0, SQ_B8 = 1, SQ_C8 = 2, SQ_D8 = 3, SQ_E8 = 4, SQ_F8 = 5, SQ_G8 = 6, SQ_H8 = 7,
-    SQ_A1 = 56, SQ_B1 = 57, SQ_C1 = 58, SQ_D1 = 59, SQ_E1 = 60, SQ_F1 = 61, SQ_G1 = 62, SQ_H1 = 63,
+    SQ_A8 = 0,
+    SQ_B8 = 1,
+    SQ_C8 = 2,
+    SQ_D8 = 3,
+    SQ_E8 = 4,
+    SQ_F8 = 5,
+    SQ_G8 = 6,
+    SQ_H8 = 7,
+    SQ_A1 = 56,
+    SQ_B1 = 57,
+    SQ_C1 = 58,
+    SQ_D1 = 59,
+    SQ_E1 = 60,
+    SQ_F1 = 61,
+    SQ_G1 = 62,
+    SQ_H1 = 63,
 };
 
 typedef uint64_t hash_key;
@@ -59,15 +73,39 @@ struct move_list {
     struct move moves[MAX_MOVES];
 };
 
-static inline int sq_file(int sq) { return sq & 7; }
-static inline int sq_row(int sq) { return sq >> 3; }      /* 0 = rank 8 */
-static inline int sq_rank(int sq) { return 7 - (sq >> 3); } /* 0 = rank 1 */
-static inline int sq_make(int file, int rank) { return (7 - rank) * 8 + file; }
-static inline int sq_flip(int sq) { return sq ^ 56; }
-static inline int colour_other(int colour) { return colour ^ 1; }
+static inline int sq_file(int sq)
+{
+    return sq & 7;
+}
+static inline int sq_row(int sq)
+{
+    return sq >> 3;
+} /* 0 = rank 8 */
+static inline int sq_rank(int sq)
+{
+    return 7 - (sq >> 3);
+} /* 0 = rank 1 */
+static inline int sq_make(int file, int rank)
+{
+    return (7 - rank) * 8 + file;
+}
+static inline int sq_flip(int sq)
+{
+    return sq ^ 56;
+}
+static inline int colour_other(int colour)
+{
+    return colour ^ 1;
+}
 
-static inline struct move move_none(void) { return (struct move){-1, -1, 0, 0}; }
-static inline bool move_is_none(struct move m) { return m.from < 0; }
+static inline struct move move_none(void)
+{
+    return (struct move){-1, -1, 0, 0};
+}
+static inline bool move_is_none(struct move m)
+{
+    return m.from < 0;
+}
 static inline bool move_equal(struct move a, struct move b)
 {
     return a.from == b.from && a.to == b.to && a.promote == b.promote &&

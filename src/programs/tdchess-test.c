@@ -31,7 +31,8 @@ static void usage(void)
            "  -V, --version     output version information and exit\n"));
     puts(_("Exit status is 0 when every count matches, 1 on a mismatch and 2 on\n"
            "bad usage or an unreadable suite."));
-    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    if (PACKAGE_BUGREPORT[0])
+        printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
 
 static void print_result(const struct perft_result *r, const char *file)
@@ -95,8 +96,10 @@ static int run_perft_suite(const char *file, int max_depth)
             nodes += r->got;
             mismatches += r->got != r->expected;
         }
-        if (tty)
-            fprintf(stderr, _("\r%d/%d positions, %d mismatches"), i + 1, count, mismatches);
+        if (tty) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("%d/%d positions, %d mismatches"), i + 1, count, mismatches);
+        }
     }
     double elapsed = time_wall() - start;
     if (tty)

@@ -14,7 +14,8 @@ static void usage(void)
            "                  (also the default while the game interface is not built)\n"
            "  -h, --help      display this help and exit\n"
            "  -V, --version   output version information and exit\n"));
-    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    if (PACKAGE_BUGREPORT[0])
+        printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
 
 static void version(void)
