@@ -286,3 +286,31 @@ bool move_parse(struct board *b, const char *text, struct move *m, char *err, si
         return move_from_coord(b, text, m, err, errlen);
     return move_from_san(b, text, m, err, errlen);
 }
+
+static bool is_legal_move(struct board *b, struct move m)
+{
+    struct move_list list;
+    gen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++)
+        if (move_equal(list.moves[i], m) && list.moves[i].type == m.type)
+            return true;
+    return false;
+}
+
+void moves_to_san_line(struct board *b, const struct move *moves, int n, char *buf, size_t len)
+{
+    size_t used = 0;
+    int made = 0;
+    buf[0] = '\0';
+    for (; made < n; made++) {
+        char san[SAN_MAX];
+        if (!is_legal_move(b, moves[made]))
+            break;
+        move_to_san(b, moves[made], san);
+        if (used + strlen(san) + 2 > len || !board_make_move(b, moves[made]))
+            break;
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", made ? " " : "", san);
+    }
+    while (made-- > 0)
+        board_take_back(b);
+}

@@ -26,6 +26,11 @@ bool move_from_san(struct board *b, const char *text, struct move *m, char *err,
 /* Accepts either notation: coordinate first, then SAN. */
 bool move_parse(struct board *b, const char *text, struct move *m, char *err, size_t errlen);
 
+/* Writes moves (legal in sequence from the position of b) as SAN separated
+ * by spaces, stopping early at an illegal move or when len is used up.  The
+ * board is restored. */
+void moves_to_san_line(struct board *b, const struct move *moves, int n, char *buf, size_t len);
+
 /* Piece letter in SAN (English, as PGN requires): "PNBRQK"[piece]. */
 char piece_to_char(int piece);
 /* Square name into buf (3 bytes). */

@@ -36,3 +36,12 @@ uint64_t time_wall_ms(void)
     struct timespec ts = clock_now(CLOCK_MONOTONIC);
     return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
 }
+
+void time_sleep(double seconds)
+{
+    if (seconds <= 0)
+        return;
+    struct timespec ts = {(time_t)seconds, (long)((seconds - (double)(time_t)seconds) * 1e9)};
+    while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+        ;
+}

@@ -22,4 +22,7 @@ double time_cpu(void);
 /* Milliseconds of monotonic wall-clock time, as an integer. */
 uint64_t time_wall_ms(void);
 
+/* Sleeps for the given number of seconds (interrupted sleeps resume). */
+void time_sleep(double seconds);
+
 #endif /* TDCHESS_CORE_TIMING_H */

@@ -7,7 +7,11 @@
 
 #include "chess/epd.h"
 #include "chess/fen.h"
+#include "chess/notation.h"
 #include "chess/perft.h"
+#include "eval/eval.h"
+#include "search/engine.h"
+#include "search/suite.h"
 #include "core/message.h"
 #include "core/timing.h"
 
@@ -22,15 +26,24 @@ struct perft_result {
 
 static void usage(void)
 {
-    printf(_("Usage: %s --perft FILE [--depth N]\n"), "tdchess-test");
-    puts(_("Run a test suite against the tdchess engine.\n"));
-    puts(_("  -p, --perft FILE  check every position of an EPD perft suite\n"
-           "                    (lines 'FEN ;D1 n ;D2 n ...') against its counts\n"
-           "  -d, --depth N     check depths up to N only (default: all listed)\n"
-           "  -h, --help        display this help and exit\n"
-           "  -V, --version     output version information and exit\n"));
-    puts(_("Exit status is 0 when every count matches, 1 on a mismatch and 2 on\n"
-           "bad usage or an unreadable suite."));
+    printf(_("Usage: %s [OPTION]... SUITE...\n"
+             "  or:  %s --perft FILE [--depth N]\n"),
+           "tdchess-test", "tdchess-test");
+    puts(_("Run test suites against the tdchess engine.\n"));
+    puts(_("A SUITE is an EPD file (operations 'bm' best move and 'am' avoid move,\n"
+           "'id' name; Strategic Test Suite 'c7'/'c8' move points are scored too) or a\n"
+           ".fin file (a FEN line followed by a line of expected moves).\n"));
+    puts(_("  -t, --time=SECONDS    search time per position (default 1)\n"
+           "  -d, --depth=N         suites: search to depth N instead of a time;\n"
+           "                        perft: check depths up to N only\n"
+           "      --hash-size=MB    transposition table size (default 64)\n"
+           "  -p, --perft=FILE      check every position of an EPD perft suite\n"
+           "                        (lines 'FEN ;D1 n ;D2 n ...') against its counts\n"
+           "  -q, --quiet           print only failures and the summary\n"
+           "  -h, --help            display this help and exit\n"
+           "  -V, --version         output version information and exit\n"));
+    puts(_("Exit status is 0 when every perft count matches (suites: always 0 when\n"
+           "they ran), 1 on a perft mismatch and 2 on bad usage or an unreadable file."));
     if (PACKAGE_BUGREPORT[0])
         printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
@@ -119,14 +132,113 @@ static int run_perft_suite(const char *file, int max_depth)
     return mismatches ? EXIT_MISMATCH : EXIT_SUCCESS;
 }
 
+struct suite_options {
+    double seconds;
+    int depth;
+    size_t hash_mb;
+    bool quiet;
+};
+
+struct suite_totals {
+    int positions, solved, points, max_points;
+    double solve_time;
+    uint64_t nodes;
+    double elapsed;
+};
+
+static void print_outcome(const struct suite_position *p, const struct suite_outcome *o,
+                          struct board *b, const char *file)
+{
+    char played[SAN_MAX] = "-";
+    fen_read(b, p->fen, NULL, NULL, 0);
+    if (!move_is_none(o->played))
+        move_to_san(b, o->played, played);
+    printf("%s %s:%d %-24s %-8s (%s)", o->solved ? _("solved  ") : _("FAILED  "), file, p->line,
+           p->id, played, p->expected);
+    if (o->solved)
+        printf(_("  in %.2f s"), o->solved_at);
+    if (p->points_count)
+        printf(_("  %d points"), o->points);
+    putchar('\n');
+}
+
+static void run_suite(const char *file, const struct suite_options *opt, struct engine *e,
+                      struct suite_totals *t)
+{
+    struct suite_position *positions;
+    int count;
+    char err[512];
+    if (!suite_load(file, &positions, &count, err, sizeof err))
+        msg_fatal(EXIT_USAGE, "%s", err);
+    struct suite_outcome *outcomes = xcalloc((size_t)count + 1, sizeof *outcomes);
+    struct suite_totals mine = {0};
+    bool tty = isatty(STDERR_FILENO);
+    struct board b;
+    board_init(&b);
+    for (int i = 0; i < count; i++) {
+        suite_solve(e, &positions[i], opt->seconds, opt->depth, &outcomes[i]);
+        struct suite_outcome *o = &outcomes[i];
+        mine.positions++;
+        mine.solved += o->solved;
+        mine.solve_time += o->solved ? o->solved_at : 0;
+        mine.points += o->points;
+        mine.max_points += positions[i].points_count ? 10 : 0;
+        mine.nodes += o->nodes;
+        mine.elapsed += o->elapsed;
+        if (tty) {
+            fputc('\r', stderr);
+            fprintf(stderr, _("%s: %d/%d positions, %d solved"), file, i + 1, count, mine.solved);
+        }
+    }
+    if (tty)
+        fputc('\n', stderr);
+    /* Failures first: they are what the reader is looking for. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < count; i++)
+            if (!outcomes[i].solved == (pass == 0) && (pass == 0 || !opt->quiet))
+                print_outcome(&positions[i], &outcomes[i], &b, file);
+    printf(_("%s: solved %d of %d"), file, mine.solved, mine.positions);
+    if (mine.solved)
+        printf(_(", average time to solution %.2f s"), mine.solve_time / mine.solved);
+    if (mine.max_points)
+        printf(_(", STS score %d of %d"), mine.points, mine.max_points);
+    printf(_(", %.0f nodes/s\n"), mine.elapsed > 0 ? (double)mine.nodes / mine.elapsed : 0.0);
+    t->positions += mine.positions;
+    t->solved += mine.solved;
+    t->solve_time += mine.solve_time;
+    t->points += mine.points;
+    t->max_points += mine.max_points;
+    t->nodes += mine.nodes;
+    t->elapsed += mine.elapsed;
+    board_free(&b);
+    free(outcomes);
+    free(positions);
+}
+
+static int run_suites(int argc, char **argv, const struct suite_options *opt)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine engine;
+    if (!engine_init(&engine, opt->hash_mb, eval))
+        msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), opt->hash_mb);
+    struct suite_totals total = {0};
+    for (int i = 0; i < argc; i++)
+        run_suite(argv[i], opt, &engine, &total);
+    if (argc > 1)
+        printf(_("total: solved %d of %d\n"), total.solved, total.positions);
+    engine_destroy(&engine);
+    evaluator_free(eval);
+    return EXIT_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
+    enum { OPT_HASH = 256 };
     static const struct option options[] = {
-        {"perft", required_argument, NULL, 'p'},
-        {"depth", required_argument, NULL, 'd'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
-        {NULL, 0, NULL, 0},
+        {"perft", required_argument, NULL, 'p'}, {"depth", required_argument, NULL, 'd'},
+        {"time", required_argument, NULL, 't'},  {"hash-size", required_argument, NULL, OPT_HASH},
+        {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
     };
     msg_set_program_name(argv[0]);
 #if ENABLE_NLS
@@ -138,15 +250,32 @@ int main(int argc, char **argv)
     const char *perft_file = NULL;
     int depth = 0, opt;
     char *end;
-    while ((opt = getopt_long(argc, argv, "p:d:hV", options, NULL)) != -1) {
+    struct suite_options so = {1.0, 0, TT_DEFAULT_MB, false};
+    while ((opt = getopt_long(argc, argv, "p:d:t:qhV", options, NULL)) != -1) {
         switch (opt) {
         case 'p':
             perft_file = optarg;
             break;
         case 'd':
             depth = (int)strtol(optarg, &end, 10);
-            if (*end || depth < 1 || depth > PERFT_MAX_DEPTH)
-                msg_fatal(EXIT_USAGE, _("invalid depth '%s' (1 to %d)"), optarg, PERFT_MAX_DEPTH);
+            if (*end || depth < 1 || depth > 100)
+                msg_fatal(EXIT_USAGE, _("invalid depth '%s' (1 to %d)"), optarg, 100);
+            so.depth = depth;
+            break;
+        case 't':
+            so.seconds = strtod(optarg, &end);
+            if (*end || end == optarg || !(so.seconds > 0) || so.seconds > 1e6)
+                msg_fatal(EXIT_USAGE, _("invalid time '%s' (seconds, more than 0)"), optarg);
+            break;
+        case OPT_HASH: {
+            long mb = strtol(optarg, &end, 10);
+            if (*end || end == optarg || mb < 1 || mb > TT_MAX_MB)
+                msg_fatal(EXIT_USAGE, _("invalid hash size '%s'"), optarg);
+            so.hash_mb = (size_t)mb;
+            break;
+        }
+        case 'q':
+            so.quiet = true;
             break;
         case 'h':
             usage();
@@ -159,10 +288,12 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (!perft_file || optind < argc) {
-        msg_error(_("nothing to do: give --perft FILE"));
-        fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-test");
-        return EXIT_USAGE;
-    }
-    return run_perft_suite(perft_file, depth);
+    if (perft_file && optind == argc)
+        return run_perft_suite(perft_file, depth > PERFT_MAX_DEPTH ? PERFT_MAX_DEPTH : depth);
+    if (!perft_file && optind < argc)
+        return run_suites(argc - optind, argv + optind, &so);
+    msg_error(perft_file ? _("give either --perft FILE or suites, not both")
+                         : _("nothing to do: give a SUITE or --perft FILE"));
+    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-test");
+    return EXIT_USAGE;
 }

@@ -4,16 +4,37 @@
 #include <getopt.h>
 
 #include "core/message.h"
+#include "eval/eval.h"
+#include "search/bench.h"
+#include "search/engine.h"
 #include "ui/uci.h"
+#include "ui/xboard.h"
+
+#include <unistd.h>
+
+enum { EXIT_USAGE = 2 };
+
+struct options {
+    bool uci, xboard;
+    size_t hash_mb;
+    struct search_config config;
+};
 
 static void usage(void)
 {
-    printf(_("Usage: %s [OPTION]...\n"), "tdchess");
+    printf(_("Usage: %s [OPTION]... [bench [DEPTH]]\n"), "tdchess");
     puts(_("Play chess in the terminal, or serve as a chess engine for a GUI.\n"));
-    puts(_("  -u, --uci       speak the Universal Chess Interface on stdin/stdout\n"
-           "                  (also the default while the game interface is not built)\n"
-           "  -h, --help      display this help and exit\n"
-           "  -V, --version   output version information and exit\n"));
+    puts(_("  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
+           "                        (also the default while the game interface is not built)\n"
+           "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
+           "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
+           "      --search-features=LIST  developer option: search techniques to use,\n"
+           "                        e.g. 'default,-lmr' or 'none' (see tdchess(6))\n"
+           "  -h, --help            display this help and exit\n"
+           "  -V, --version         output version information and exit\n"));
+    puts(_("Commands:\n"
+           "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
+           "                        (default 10) and print the node count and speed\n"));
     if (PACKAGE_BUGREPORT[0])
         printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
@@ -27,10 +48,46 @@ static void version(void)
            "There is NO WARRANTY, to the extent permitted by law."));
 }
 
+static noreturn void try_help(void)
+{
+    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess");
+    exit(EXIT_USAGE);
+}
+
+static long number_arg(const char *text, long min, long max, const char *what)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (*text == '\0' || *end || errno || n < min || n > max) {
+        msg_error(_("invalid %s '%s' (%ld to %ld)"), what, text, min, max);
+        try_help();
+    }
+    return n;
+}
+
+static int run_bench(const struct options *o, int argc, char **argv, struct evaluator *eval)
+{
+    int depth = 0;
+    if (argc > 1)
+        depth = (int)number_arg(argv[1], 1, 64, _("bench depth"));
+    if (argc > 2) {
+        msg_error(_("unexpected argument '%s'"), argv[2]);
+        try_help();
+    }
+    if (!bench_run(eval, &o->config, depth, stdout))
+        msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
+    return EXIT_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
-    static const struct option options[] = {
+    enum { OPT_HASH = 256, OPT_FEATURES };
+    static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
+        {"xboard", no_argument, NULL, 'x'},
+        {"hash-size", required_argument, NULL, OPT_HASH},
+        {"search-features", required_argument, NULL, OPT_FEATURES},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -42,10 +99,24 @@ int main(int argc, char **argv)
     textdomain(PACKAGE);
 #endif
     msg_close_stdout_at_exit();
+    struct options o = {false, false, TT_DEFAULT_MB, search_config_default()};
     int opt;
-    while ((opt = getopt_long(argc, argv, "uhV", options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "uxhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
+            o.uci = true;
+            break;
+        case 'x':
+            o.xboard = true;
+            break;
+        case OPT_HASH:
+            o.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            break;
+        case OPT_FEATURES:
+            if (!search_features_parse(optarg, &o.config.features)) {
+                msg_error(_("invalid search feature list '%s'"), optarg);
+                try_help();
+            }
             break;
         case 'h':
             usage();
@@ -54,14 +125,23 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess");
-            return EXIT_FAILURE;
+            try_help();
         }
     }
-    if (optind < argc) {
+    struct evaluator *eval = evaluator_new();
+    int status;
+    if (optind < argc && strcmp(argv[optind], "bench") == 0) {
+        status = run_bench(&o, argc - optind, argv + optind, eval);
+    } else if (optind < argc) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
-        fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess");
-        return EXIT_FAILURE;
+        try_help();
+    } else if (o.xboard) {
+        struct uci_setup setup = {o.hash_mb, eval, o.config};
+        status = xboard_run(STDIN_FILENO, stdout, &setup);
+    } else {
+        struct uci_setup setup = {o.hash_mb, eval, o.config};
+        status = uci_run(stdin, stdout, &setup);
     }
-    return uci_run(stdin, stdout);
+    evaluator_free(eval);
+    return status;
 }

@@ -1,18 +1,30 @@
-/* uci.c - UCI command loop.
+/* uci.c - the Universal Chess Interface (design §12.1).
+ *
+ * The main thread reads commands; searches run in the engine's thread and
+ * report through callbacks, so "isready", "stop" and "ponderhit" are
+ * answered while the engine thinks.  Every output line is written with one
+ * call under out_lock so lines from the two threads never interleave.
  *
  * Besides the protocol it understands Stockfish's debugging commands that
- * tests rely on (DESIGN.md §5): "go perft N" (divide, then "Nodes searched:
- * N"), "d" (board, FEN and key).  Malformed or unknown commands are answered
- * with "info string" and otherwise ignored.
+ * tests rely on (DESIGN.md §5): "go perft N", "d", "eval", "bench".
+ * Malformed or unknown commands are answered with "info string" and
+ * otherwise ignored.
  */
 #include "system.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <strings.h>
 
 #include "chess/fen.h"
 #include "chess/notation.h"
 #include "chess/perft.h"
+#include "eval/eval.h"
+#include "search/bench.h"
+#include "search/engine.h"
+#include "core/message.h"
+#include "core/timing.h"
 #include "ui/textboard.h"
 #include "ui/uci.h"
 
@@ -20,20 +32,93 @@
 
 struct uci {
     struct board board;
+    struct engine engine;
+    struct evaluator *eval;
+    struct {
+        bool ponder;
+    } options;
     FILE *out;
+    pthread_mutex_t out_lock;
     bool debug;
 };
 
-static void say(struct uci *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(struct uci *u, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
 
 static void say(struct uci *u, const char *fmt, ...)
 {
+    char line[8192];
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(u->out, fmt, ap);
+    vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    pthread_mutex_lock(&u->out_lock);
+    fputs(line, u->out);
     fputc('\n', u->out);
     fflush(u->out);
+    pthread_mutex_unlock(&u->out_lock);
+}
+
+/* ---- search output ----------------------------------------------------- */
+
+/* "cp 23", "mate 3", "mate -2" */
+static void format_score(char *buf, size_t len, int score)
+{
+    if (score_is_mate(score))
+        snprintf(buf, len, "mate %d", score_mate_in(score));
+    else
+        snprintf(buf, len, "cp %d", score_to_cp(score));
+}
+
+static void on_report(const struct search_report *r, void *data)
+{
+    struct uci *u = data;
+    char score[32], pv[MAX_PV * 6 + 1] = "";
+    format_score(score, sizeof score, r->score);
+    size_t used = 0;
+    for (int i = 0; i < r->pv_length; i++) {
+        char move[COORD_MAX];
+        move_to_coord(r->pv[i], move);
+        used += (size_t)snprintf(pv + used, sizeof pv - used, " %s", move);
+    }
+    uint64_t ms = (uint64_t)(r->elapsed * 1000);
+    uint64_t nps = r->elapsed > 0 ? (uint64_t)((double)r->nodes / r->elapsed) : 0;
+    const char *bound = r->bound == 0 ? "" : r->bound == 1 ? " lowerbound" : " upperbound";
+    say(u,
+        "info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
+        " hashfull %d time %" PRIu64 "%s%s",
+        r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, ms,
+        r->pv_length ? " pv" : "", pv);
+}
+
+static void on_currmove(struct move m, int number, int depth, void *data)
+{
+    char move[COORD_MAX];
+    move_to_coord(m, move);
+    say(data, "info depth %d currmove %s currmovenumber %d", depth, move, number);
+}
+
+static void on_done(const struct search_result *r, void *data)
+{
+    char best[COORD_MAX], ponder[COORD_MAX];
+    move_to_coord(r->best, best);
+    if (move_is_none(r->ponder)) {
+        say(data, "bestmove %s", best);
+        return;
+    }
+    move_to_coord(r->ponder, ponder);
+    say(data, "bestmove %s ponder %s", best, ponder);
+}
+
+/* ---- commands ---------------------------------------------------------- */
+
+/* Commands that change the position or the engine wait for a running
+ * search to end (as Stockfish does); a search that would never end by
+ * itself (infinite, ponder) is stopped. */
+static void finish_search(struct uci *u)
+{
+    if (u->engine.running && (u->engine.limits.infinite || u->engine.limits.ponder))
+        engine_stop(&u->engine);
+    engine_wait(&u->engine);
 }
 
 /* "position [startpos | fen FEN] [moves m1 m2 ...]": the board changes only
@@ -77,35 +162,198 @@ static void report_divide(struct move m, uint64_t count, void *data)
 {
     char text[COORD_MAX];
     move_to_coord(m, text);
-    fprintf((FILE *)data, "%s: %" PRIu64 "\n", text, count);
+    say(data, "%s: %" PRIu64, text, count);
+}
+
+/* Reads the number after a go keyword; false (with a message) if absent or bad. */
+static bool go_number(struct uci *u, const char *name, char **save, long long min, long long max,
+                      long long *value)
+{
+    char *tok = strtok_r(NULL, " \t", save), *end = NULL;
+    if (tok) {
+        errno = 0;
+        *value = strtoll(tok, &end, 10);
+    }
+    if (!tok || *end || errno || *value < min || *value > max) {
+        say(u, "info string %s %s: %s", "go", name, _("expected a number"));
+        return false;
+    }
+    return true;
+}
+
+static void go_perft(struct uci *u, char **save)
+{
+    long long depth;
+    if (!go_number(u, "perft", save, 1, 20, &depth))
+        return;
+    uint64_t total = perft_divide(&u->board, (int)depth, report_divide, u);
+    say(u, "\nNodes searched: %" PRIu64 "\n", total);
+}
+
+/* Parses the go subcommands into limits; false on a malformed command. */
+static bool parse_go(struct uci *u, char *first, char **save, struct search_limits *l)
+{
+    static const char *const clock_names[] = {"wtime", "btime", "winc", "binc"};
+    const long long big = 1000LL * 1000 * 1000 * 1000;
+    long long v;
+    for (char *tok = first; tok; tok = strtok_r(NULL, " \t", save)) {
+        bool clock = false;
+        for (int i = 0; i < 4; i++)
+            if (strcmp(tok, clock_names[i]) == 0) {
+                if (!go_number(u, tok, save, -big, big, &v))
+                    return false;
+                double seconds = v < 0 ? 0 : (double)v / 1000;
+                if (i < 2)
+                    l->time[i] = seconds;
+                else
+                    l->inc[i - 2] = seconds;
+                l->use_clock = clock = true;
+            }
+        if (clock)
+            continue;
+        if (strcmp(tok, "searchmoves") == 0) {
+            char *next;
+            while ((next = strtok_r(NULL, " \t", save))) {
+                struct move m;
+                char err[MOVE_ERR_MAX];
+                if (!move_from_coord(&u->board, next, &m, err, sizeof err)) {
+                    say(u, "info string %s", err);
+                    return false;
+                }
+                if (l->searchmove_count < MAX_MOVES)
+                    l->searchmoves[l->searchmove_count++] = m;
+            }
+        } else if (strcmp(tok, "ponder") == 0) {
+            l->ponder = true;
+        } else if (strcmp(tok, "infinite") == 0) {
+            l->infinite = true;
+        } else if (strcmp(tok, "movestogo") == 0) {
+            if (!go_number(u, tok, save, 0, 100000, &v))
+                return false;
+            l->movestogo = (int)v;
+        } else if (strcmp(tok, "depth") == 0) {
+            if (!go_number(u, tok, save, 1, 10000, &v))
+                return false;
+            l->depth = (int)v;
+        } else if (strcmp(tok, "nodes") == 0) {
+            if (!go_number(u, tok, save, 1, big, &v))
+                return false;
+            l->nodes = (uint64_t)v;
+        } else if (strcmp(tok, "mate") == 0) {
+            if (!go_number(u, tok, save, 1, 1000, &v))
+                return false;
+            l->mate = (int)v;
+        } else if (strcmp(tok, "movetime") == 0) {
+            if (!go_number(u, tok, save, 0, big, &v))
+                return false;
+            l->movetime = (double)v / 1000;
+            if (l->movetime <= 0)
+                l->movetime = 0.001;
+        } else {
+            say(u, "info string %s: %.40s", _("go: unknown parameter"), tok);
+            return false;
+        }
+    }
+    return true;
 }
 
 static void cmd_go(struct uci *u, char *args)
 {
     char *save = NULL;
-    char *tok = strtok_r(args, " \t", &save);
-    if (tok && strcmp(tok, "perft") == 0) {
-        char *depth_text = strtok_r(NULL, " \t", &save), *end = NULL;
-        long depth = depth_text ? strtol(depth_text, &end, 10) : 0;
-        if (!depth_text || *end || depth < 1 || depth > 20) {
-            say(u, "info string %s", _("go perft: expected a depth from 1 to 20"));
-            return;
-        }
-        uint64_t total = perft_divide(&u->board, (int)depth, report_divide, u->out);
-        say(u, "\nNodes searched: %" PRIu64 "\n", total);
+    char *first = strtok_r(args, " \t", &save);
+    if (first && strcmp(first, "perft") == 0) {
+        go_perft(u, &save);
         return;
     }
-    say(u, "info string %s", _("go: searching is not available in this version"));
+    struct search_limits limits = {0};
+    if (!parse_go(u, first, &save, &limits))
+        return;
+    if (!limits.use_clock && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime)
+        limits.infinite = true; /* bare "go" thinks until "stop" */
+    struct engine_callbacks callbacks = {{on_report, on_currmove, u}, on_done};
+    engine_go(&u->engine, &u->board, &limits, &callbacks);
 }
 
 static void cmd_display(struct uci *u)
 {
     char fen[FEN_MAX];
+    pthread_mutex_lock(&u->out_lock);
     fputc('\n', u->out);
     textboard_print(&u->board, u->out, false);
+    pthread_mutex_unlock(&u->out_lock);
     fen_write(&u->board, fen);
     say(u, "\nFen: %s\nKey: %016" PRIX64 "\n", fen, u->board.state->key);
 }
+
+static void cmd_eval(struct uci *u)
+{
+    pthread_mutex_lock(&u->out_lock);
+    eval_explain(u->eval, &u->board, u->out);
+    fflush(u->out);
+    pthread_mutex_unlock(&u->out_lock);
+}
+
+/* ---- options ------------------------------------------------------------ */
+
+static void cmd_uci(struct uci *u)
+{
+    say(u, "id name %s", ENGINE_NAME);
+    say(u, "id author %s", _("the tdchess authors"));
+    say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, 65536);
+    say(u, "option name Clear Hash type button");
+    say(u, "option name Ponder type check default false");
+    say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
+    say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
+    say(u, "uciok");
+}
+
+/* "setoption name <id> [value <x>]"; ids are case-insensitive (UCI). */
+static void cmd_setoption(struct uci *u, char *args)
+{
+    char *name = strstr(args, "name ");
+    if (!name) {
+        say(u, "info string %s", _("setoption: expected 'name'"));
+        return;
+    }
+    name += 5;
+    char *value = strstr(name, " value ");
+    if (value) {
+        *value = '\0';
+        value += 7;
+        value += strspn(value, " \t");
+    }
+    size_t len = strlen(name);
+    while (len > 0 && (name[len - 1] == ' ' || name[len - 1] == '\t'))
+        name[--len] = '\0';
+    char *end = NULL;
+    long number = value ? strtol(value, &end, 10) : 0;
+    bool numeric = value && end != value && *end == '\0';
+    struct search_config config = u->engine.config;
+    if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= 65536) {
+        if (!engine_set_hash(&u->engine, (size_t)number))
+            say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
+    } else if (strcasecmp(name, "Clear Hash") == 0) {
+        engine_clear(&u->engine);
+    } else if (strcasecmp(name, "Ponder") == 0 && value) {
+        u->options.ponder = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "MultiPV") == 0 && numeric && number >= 1 &&
+               number <= MAX_MULTIPV) {
+        config.multipv = (int)number;
+        engine_set_config(&u->engine, &config);
+    } else if (strcasecmp(name, "SearchFeatures") == 0 && value &&
+               search_features_parse(value, &config.features)) {
+        engine_set_config(&u->engine, &config); /* developer option, see tdchess(6) */
+    } else if (strcasecmp(name, "RandomSwing") == 0 && numeric && number >= 0 && number <= 1000) {
+        config.random_swing = (double)number / 100; /* centipawns to pawns */
+        config.seed = (uint64_t)time_wall_ms();
+        engine_set_config(&u->engine, &config);
+    } else {
+        say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
+            value ? " = " : "", value ? value : "");
+    }
+}
+
+/* ---- the loop ------------------------------------------------------------ */
 
 /* Returns false on "quit". */
 static bool dispatch(struct uci *u, char *line)
@@ -121,30 +369,52 @@ static bool dispatch(struct uci *u, char *line)
     if (strcmp(cmd, "quit") == 0)
         return false;
     if (strcmp(cmd, "uci") == 0) {
-        say(u, "id name %s", ENGINE_NAME);
-        say(u, "id author %s", _("the tdchess authors"));
-        say(u, "uciok");
+        cmd_uci(u);
     } else if (strcmp(cmd, "isready") == 0) {
         say(u, "readyok");
     } else if (strcmp(cmd, "debug") == 0) {
         u->debug = strcmp(args, "off") != 0;
+    } else if (strcmp(cmd, "setoption") == 0) {
+        finish_search(u);
+        cmd_setoption(u, args);
     } else if (strcmp(cmd, "ucinewgame") == 0) {
+        finish_search(u);
+        engine_clear(&u->engine);
         board_set_start(&u->board);
     } else if (strcmp(cmd, "position") == 0) {
+        finish_search(u);
         cmd_position(u, args);
     } else if (strcmp(cmd, "go") == 0) {
+        finish_search(u);
         cmd_go(u, args);
+    } else if (strcmp(cmd, "stop") == 0) {
+        engine_stop(&u->engine);
+    } else if (strcmp(cmd, "ponderhit") == 0) {
+        engine_ponderhit(&u->engine);
     } else if (strcmp(cmd, "d") == 0) {
         cmd_display(u);
+    } else if (strcmp(cmd, "eval") == 0) {
+        cmd_eval(u);
+    } else if (strcmp(cmd, "wait") == 0) {
+        engine_wait(&u->engine); /* for scripts: until the search ends */
+    } else if (strcmp(cmd, "bench") == 0) {
+        finish_search(u);
+        bench_run(u->eval, &u->engine.config, atoi(args), u->out);
     } else {
         say(u, "info string %s: %.60s", _("unknown command"), cmd);
     }
     return true;
 }
 
-int uci_run(FILE *in, FILE *out)
+int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
 {
-    struct uci u = {.out = out};
+    struct uci u = {.out = out, .eval = setup->eval};
+    pthread_mutex_init(&u.out_lock, NULL);
+    if (!engine_init(&u.engine, setup->hash_mb, setup->eval)) {
+        msg_error(_("cannot allocate a %zu MB hash table"), setup->hash_mb);
+        return EXIT_FAILURE;
+    }
+    engine_set_config(&u.engine, &setup->config);
     board_init(&u.board);
     board_set_start(&u.board);
     char *line = NULL;
@@ -152,6 +422,10 @@ int uci_run(FILE *in, FILE *out)
     while (getline(&line, &cap, in) >= 0 && dispatch(&u, line))
         ;
     free(line);
+    engine_stop(&u.engine);
+    engine_wait(&u.engine);
+    engine_destroy(&u.engine);
     board_free(&u.board);
+    pthread_mutex_destroy(&u.out_lock);
     return EXIT_SUCCESS;
 }

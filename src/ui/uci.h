@@ -2,10 +2,22 @@
 #ifndef TDCHESS_UI_UCI_H
 #define TDCHESS_UI_UCI_H
 
+#include <stddef.h>
 #include <stdio.h>
+
+#include "search/search.h"
+
+struct evaluator;
+
+/* What the command line decided before the protocol starts. */
+struct uci_setup {
+    size_t hash_mb;
+    struct evaluator *eval; /* owned by the caller */
+    struct search_config config;
+};
 
 /* Reads UCI commands from in until "quit" or end of input, answering on out.
  * Returns the process exit status. */
-int uci_run(FILE *in, FILE *out);
+int uci_run(FILE *in, FILE *out, const struct uci_setup *setup);
 
 #endif

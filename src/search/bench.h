@@ -1,0 +1,22 @@
+/* bench.h - the engine's signature: a fixed search over fixed positions.
+ *
+ * The node count depends only on the search and evaluation code (the table
+ * is cleared before every position, no clock is involved), so it changes
+ * exactly when the search behaviour changes.  Output ends with the lines
+ * "Nodes searched  : N" and "Nodes/second    : N" (Stockfish's format). */
+#ifndef TDCHESS_SEARCH_BENCH_H
+#define TDCHESS_SEARCH_BENCH_H
+
+#include <stdio.h>
+
+#include "search/engine.h"
+
+enum { BENCH_DEFAULT_DEPTH = 10, BENCH_HASH_MB = 16 };
+
+/* Runs the bench at depth (<= 0: the default) with its own engine and a
+ * BENCH_HASH_MB table (the table size changes node counts, so it is fixed),
+ * and returns the node count (0 if the table could not be allocated). */
+uint64_t bench_run(const struct evaluator *eval, const struct search_config *config, int depth,
+                   FILE *out);
+
+#endif

@@ -1,0 +1,14 @@
+/* see.h - static exchange evaluation: the material outcome of the capture
+ * sequence on one square when both sides always recapture with their least
+ * valuable attacker and may stop when continuing would lose (the swap
+ * algorithm).  X-ray attackers behind a capturing slider join in. */
+#ifndef TDCHESS_SEARCH_SEE_H
+#define TDCHESS_SEARCH_SEE_H
+
+#include "chess/board.h"
+
+/* Gain in search units for the side to move playing m (a capture, a
+ * promotion or a quiet move onto an attacked square). */
+int see(const struct board *b, struct move m);
+
+#endif

@@ -1,0 +1,43 @@
+/* lineio.h - reading text lines from a file descriptor inside a poll loop.
+ *
+ * stdio buffering hides pending input from poll(); front ends that wait on
+ * several descriptors (input plus a self-pipe for engine events) read their
+ * input through this small buffer instead.  Lines of any length are
+ * accepted; a line longer than LINEIO_MAX is cut and flagged.
+ */
+#ifndef TDCHESS_UI_LINEIO_H
+#define TDCHESS_UI_LINEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum { LINEIO_MAX = 65536 };
+
+struct line_reader {
+    int fd;
+    char buf[LINEIO_MAX + 1];
+    size_t len;
+    bool eof;
+    bool discarding; /* skipping the rest of an over-long line */
+};
+
+void line_reader_init(struct line_reader *r, int fd);
+/* Reads what is available (one read call).  Returns false at end of input
+ * or on a read error (r->eof is then set). */
+bool line_reader_fill(struct line_reader *r);
+/* Copies the next complete line (without the newline) into out and
+ * returns true; false when no complete line is buffered.  At end of input
+ * an unterminated last line is returned too. */
+bool line_reader_next(struct line_reader *r, char *out, size_t outlen);
+
+/* A pipe a worker thread writes one byte into to wake the poll loop. */
+struct wakeup {
+    int fds[2];
+};
+bool wakeup_init(struct wakeup *w);
+void wakeup_close(struct wakeup *w);
+void wakeup_signal(struct wakeup *w);
+/* Empties the pipe after poll() reported it readable. */
+void wakeup_drain(struct wakeup *w);
+
+#endif

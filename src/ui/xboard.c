@@ -1,0 +1,483 @@
+/* xboard.c - CECP 2 front end.
+ *
+ * One thread owns the game: the main loop polls the input and a self-pipe.
+ * The search thread never touches the board; when it finishes it leaves
+ * its result in `done` and wakes the loop, which then plays the move.
+ * Pondering: after its move the engine thinks on the predicted reply; the
+ * opponent playing it turns the ponder search into the real one
+ * (ponderhit), any other move stops it and starts afresh.
+ */
+#include "system.h"
+
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <unistd.h>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "core/message.h"
+#include "search/engine.h"
+#include "ui/lineio.h"
+#include "ui/xboard.h"
+
+enum state { IDLE, THINKING, PONDERING, ANALYZING };
+
+struct xboard {
+    struct board board;
+    struct board report_board; /* root of the running search, for SAN output */
+    struct engine engine;
+    struct wakeup wake;
+    pthread_mutex_t lock; /* guards done/has_done and output */
+    struct search_result done;
+    bool has_done;
+    FILE *out;
+    enum state state;
+    bool force, post, ponder;
+    int engine_side;
+    struct move ponder_move;
+    /* pings that arrived while thinking, answered after the move (CECP) */
+    int pending_pongs;
+    long pongs[8];
+    /* time control */
+    int mps, sd;
+    double base, inc, st, my_time, opp_time;
+    bool quit;
+};
+
+static void say(struct xboard *x, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
+
+static void say(struct xboard *x, const char *fmt, ...)
+{
+    char line[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&x->lock);
+    fputs(line, x->out);
+    fputc('\n', x->out);
+    fflush(x->out);
+    pthread_mutex_unlock(&x->lock);
+}
+
+/* ---- search thread callbacks ------------------------------------------ */
+
+static void on_report(const struct search_report *r, void *data)
+{
+    struct xboard *x = data;
+    if (!x->post || r->bound != 0)
+        return;
+    int score = r->score;
+    if (score_is_mate(score)) {
+        int n = score_mate_in(score);
+        score = n > 0 ? 100000 + n : -100000 + n;
+    } else {
+        score = score_to_cp(score);
+    }
+    char pv[1024];
+    moves_to_san_line(&x->report_board, r->pv, r->pv_length, pv, sizeof pv);
+    say(x, "%d %d %" PRIu64 " %" PRIu64 " %s", r->depth, score, (uint64_t)(r->elapsed * 100),
+        r->nodes, pv);
+}
+
+static void on_done(const struct search_result *r, void *data)
+{
+    struct xboard *x = data;
+    pthread_mutex_lock(&x->lock);
+    x->done = *r;
+    x->has_done = true;
+    pthread_mutex_unlock(&x->lock);
+    wakeup_signal(&x->wake);
+}
+
+/* ---- searches ------------------------------------------------------------ */
+
+static void answer_pings(struct xboard *x)
+{
+    for (int i = 0; i < x->pending_pongs; i++)
+        say(x, "pong %ld", x->pongs[i]);
+    x->pending_pongs = 0;
+}
+
+/* Stops any search and throws its result away. */
+static void cancel_search(struct xboard *x)
+{
+    engine_stop(&x->engine);
+    engine_wait(&x->engine);
+    pthread_mutex_lock(&x->lock);
+    x->has_done = false;
+    pthread_mutex_unlock(&x->lock);
+    x->state = IDLE;
+    answer_pings(x);
+}
+
+static void set_time_limits(const struct xboard *x, const struct board *b, struct search_limits *l)
+{
+    if (x->sd > 0)
+        l->depth = x->sd;
+    if (x->st > 0) {
+        l->movetime = x->st;
+        return;
+    }
+    if (x->my_time <= 0 && x->base <= 0)
+        return;
+    int us = b->side;
+    l->use_clock = true;
+    l->time[us] = x->my_time > 0 ? x->my_time : x->base;
+    l->time[colour_other(us)] = x->opp_time > 0 ? x->opp_time : x->base;
+    l->inc[WHITE] = l->inc[BLACK] = x->inc;
+    if (x->mps > 0)
+        l->movestogo = x->mps - (board_move_number(b) - 1) % x->mps;
+}
+
+static void start_search(struct xboard *x, const struct board *b, struct search_limits *limits,
+                         enum state state)
+{
+    board_copy(&x->report_board, b);
+    struct engine_callbacks callbacks = {{on_report, NULL, x}, on_done};
+    x->state = state;
+    engine_go(&x->engine, b, limits, &callbacks);
+}
+
+static void think(struct xboard *x)
+{
+    struct search_limits limits = {0};
+    set_time_limits(x, &x->board, &limits);
+    start_search(x, &x->board, &limits, THINKING);
+}
+
+static void analyze(struct xboard *x)
+{
+    struct search_limits limits = {0};
+    limits.infinite = true;
+    start_search(x, &x->board, &limits, ANALYZING);
+}
+
+static void ponder_on(struct xboard *x, struct move predicted)
+{
+    struct board guess;
+    board_init(&guess);
+    board_copy(&guess, &x->board);
+    if (board_make_move(&guess, predicted) && has_legal_move(&guess)) {
+        struct search_limits limits = {0};
+        set_time_limits(x, &guess, &limits);
+        limits.ponder = true;
+        x->ponder_move = predicted;
+        start_search(x, &guess, &limits, PONDERING);
+    }
+    board_free(&guess);
+}
+
+/* ---- game end ------------------------------------------------------------ */
+
+/* Prints the result when the game is over; returns true then. */
+static bool report_game_end(struct xboard *x)
+{
+    struct board *b = &x->board;
+    if (!has_legal_move(b)) {
+        if (!b->state->in_check)
+            say(x, "1/2-1/2 {%s}", _("Stalemate"));
+        else if (b->side == WHITE)
+            say(x, "0-1 {%s}", _("Black mates"));
+        else
+            say(x, "1-0 {%s}", _("White mates"));
+        return true;
+    }
+    const char *reason = board_is_dead_material(b) ? _("Insufficient material")
+                         : board_is_threefold(b)   ? _("Draw by repetition")
+                         : board_is_fifty_moves(b) ? _("Draw by fifty-move rule")
+                                                   : NULL;
+    if (reason)
+        say(x, "1/2-1/2 {%s}", reason);
+    return reason != NULL;
+}
+
+static void play_engine_move(struct xboard *x, const struct search_result *r)
+{
+    x->state = IDLE;
+    if (move_is_none(r->best))
+        return; /* no legal move: the result was already announced */
+    char text[COORD_MAX];
+    move_to_coord(r->best, text);
+    board_make_move(&x->board, r->best);
+    say(x, "move %s", text);
+    if (report_game_end(x))
+        return;
+    if (x->ponder && !x->force && !move_is_none(r->ponder))
+        ponder_on(x, r->ponder);
+}
+
+static void take_search_result(struct xboard *x)
+{
+    wakeup_drain(&x->wake);
+    pthread_mutex_lock(&x->lock);
+    bool have = x->has_done;
+    struct search_result r = x->done;
+    x->has_done = false;
+    pthread_mutex_unlock(&x->lock);
+    if (!have)
+        return;
+    engine_wait(&x->engine);
+    if (x->state == THINKING) {
+        play_engine_move(x, &r);
+        answer_pings(x);
+    }
+    /* A ponder or analysis search only ends when we stop it; its result
+     * is not a move to play. */
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+static void engine_to_move(struct xboard *x)
+{
+    if (!x->force && x->board.side == x->engine_side && x->state == IDLE && !report_game_end(x))
+        think(x);
+}
+
+static void user_move(struct xboard *x, const char *text)
+{
+    struct move m;
+    char err[MOVE_ERR_MAX];
+    if (!move_parse(&x->board, text, &m, err, sizeof err)) {
+        say(x, "Illegal move: %s", text);
+        return;
+    }
+    if (x->state == PONDERING && move_equal(m, x->ponder_move)) {
+        board_make_move(&x->board, m);
+        x->state = THINKING; /* the ponder search becomes the real one */
+        engine_ponderhit(&x->engine);
+        return;
+    }
+    bool analyzing = x->state == ANALYZING;
+    cancel_search(x);
+    board_make_move(&x->board, m);
+    if (analyzing)
+        analyze(x);
+    else
+        engine_to_move(x);
+}
+
+static void cmd_protover(struct xboard *x)
+{
+    say(x, "feature done=0");
+    say(x,
+        "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 "
+        "analyze=1 colors=0 san=0 memory=1 name=0 nps=0 debug=1 pause=0 "
+        "variants=\"normal\" myname=\"%s %s\"",
+        PACKAGE_NAME, PACKAGE_VERSION);
+    say(x, "feature done=1");
+}
+
+static void cmd_new(struct xboard *x)
+{
+    cancel_search(x);
+    board_set_start(&x->board);
+    engine_clear(&x->engine);
+    x->force = false;
+    x->engine_side = BLACK;
+    x->sd = 0;
+    x->st = 0;
+    x->my_time = x->opp_time = 0;
+}
+
+/* level MPS BASE INC, BASE in minutes or minutes:seconds. */
+static void cmd_level(struct xboard *x, const char *args)
+{
+    int mps, minutes, seconds = 0;
+    double inc;
+    char base[32];
+    if (sscanf(args, "%d %31s %lf", &mps, base, &inc) != 3 || mps < 0 || inc < 0 ||
+        (sscanf(base, "%d:%d", &minutes, &seconds) < 1) || minutes < 0 || seconds < 0) {
+        say(x, "Error (%s): level %s", _("bad arguments"), args);
+        return;
+    }
+    x->mps = mps;
+    x->base = minutes * 60.0 + seconds;
+    x->inc = inc;
+    x->st = 0;
+}
+
+static bool number(const char *args, double min, double max, double *value)
+{
+    char *end;
+    errno = 0;
+    *value = strtod(args, &end);
+    return end != args && *end == '\0' && errno == 0 && *value >= min && *value <= max;
+}
+
+static void takeback(struct xboard *x, int plies)
+{
+    bool analyzing = x->state == ANALYZING;
+    cancel_search(x);
+    if (x->board.ply < plies) {
+        say(x, "Error (%s): %s", _("no move to take back"), plies == 1 ? "undo" : "remove");
+    } else {
+        while (plies-- > 0)
+            board_take_back(&x->board);
+    }
+    if (analyzing)
+        analyze(x);
+}
+
+static void cmd_setboard(struct xboard *x, const char *fen)
+{
+    char err[200];
+    bool analyzing = x->state == ANALYZING;
+    cancel_search(x);
+    if (!fen_read(&x->board, fen, NULL, err, sizeof err))
+        say(x, "tellusererror %s: %s", _("Illegal position"), err);
+    if (analyzing)
+        analyze(x);
+}
+
+/* While thinking on its move the engine answers a ping after the move, so
+ * that the interface knows the move was not still in flight (CECP). */
+static void ping(struct xboard *x, const char *args)
+{
+    long n = atol(args);
+    if (x->state != THINKING || x->pending_pongs == (int)ARRAY_SIZE(x->pongs))
+        say(x, "pong %ld", n);
+    else
+        x->pongs[x->pending_pongs++] = n;
+}
+
+static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
+{
+    double v;
+    if (strcmp(cmd, "post") == 0)
+        x->post = true;
+    else if (strcmp(cmd, "nopost") == 0)
+        x->post = false;
+    else if (strcmp(cmd, "hard") == 0)
+        x->ponder = true;
+    else if (strcmp(cmd, "easy") == 0)
+        x->ponder = false;
+    else if (strcmp(cmd, "ping") == 0)
+        ping(x, args);
+    else if (strcmp(cmd, "level") == 0)
+        cmd_level(x, args);
+    else if (strcmp(cmd, "st") == 0 && number(args, 0.001, 1e6, &v))
+        x->st = v;
+    else if (strcmp(cmd, "sd") == 0 && number(args, 1, 1000, &v))
+        x->sd = (int)v;
+    else if (strcmp(cmd, "time") == 0 && number(args, -1e9, 1e9, &v))
+        x->my_time = v / 100;
+    else if (strcmp(cmd, "otim") == 0 && number(args, -1e9, 1e9, &v))
+        x->opp_time = v / 100;
+    else if (strcmp(cmd, "memory") == 0 && number(args, 1, TT_MAX_MB, &v)) {
+        cancel_search(x);
+        if (!engine_set_hash(&x->engine, (size_t)v))
+            say(x, "Error (%s): memory %s", _("not enough memory"), args);
+    } else if (strcmp(cmd, "xboard") == 0 || strcmp(cmd, "accepted") == 0 ||
+               strcmp(cmd, "rejected") == 0 || strcmp(cmd, "random") == 0 ||
+               strcmp(cmd, "computer") == 0 || strcmp(cmd, "name") == 0 ||
+               strcmp(cmd, "rating") == 0 || strcmp(cmd, "ics") == 0 || strcmp(cmd, "draw") == 0 ||
+               strcmp(cmd, "hint") == 0 || strcmp(cmd, "bk") == 0 || strcmp(cmd, ".") == 0 ||
+               strcmp(cmd, "variant") == 0)
+        ; /* accepted, nothing to do */
+    else
+        return false;
+    return true;
+}
+
+static void dispatch(struct xboard *x, char *line)
+{
+    char *cmd = line + strspn(line, " \t");
+    char *args = cmd + strcspn(cmd, " \t");
+    if (*args)
+        *args++ = '\0';
+    args += strspn(args, " \t");
+    if (*cmd == '\0' || simple_commands(x, cmd, args))
+        return;
+    if (strcmp(cmd, "quit") == 0) {
+        x->quit = true;
+    } else if (strcmp(cmd, "protover") == 0) {
+        cmd_protover(x);
+    } else if (strcmp(cmd, "new") == 0) {
+        cmd_new(x);
+    } else if (strcmp(cmd, "force") == 0) {
+        cancel_search(x);
+        x->force = true;
+    } else if (strcmp(cmd, "go") == 0) {
+        cancel_search(x);
+        x->force = false;
+        x->engine_side = x->board.side;
+        engine_to_move(x);
+    } else if (strcmp(cmd, "white") == 0 || strcmp(cmd, "black") == 0) {
+        cancel_search(x); /* protocol 1: the engine plays the other side */
+        x->engine_side = strcmp(cmd, "white") == 0 ? BLACK : WHITE;
+    } else if (strcmp(cmd, "usermove") == 0) {
+        user_move(x, args);
+    } else if (strcmp(cmd, "?") == 0) {
+        if (x->state == THINKING)
+            engine_stop(&x->engine); /* the move arrives through on_done */
+    } else if (strcmp(cmd, "setboard") == 0) {
+        cmd_setboard(x, args);
+    } else if (strcmp(cmd, "undo") == 0) {
+        takeback(x, 1);
+    } else if (strcmp(cmd, "remove") == 0) {
+        takeback(x, 2);
+    } else if (strcmp(cmd, "analyze") == 0) {
+        cancel_search(x);
+        analyze(x);
+    } else if (strcmp(cmd, "exit") == 0) {
+        cancel_search(x);
+    } else if (strcmp(cmd, "result") == 0) {
+        cancel_search(x);
+        x->force = true;
+    } else {
+        /* Protocol 1 interfaces send bare moves. */
+        struct move m;
+        char err[MOVE_ERR_MAX];
+        if (move_parse(&x->board, cmd, &m, err, sizeof err))
+            user_move(x, cmd);
+        else
+            say(x, "Error (unknown command): %.60s", cmd);
+    }
+}
+
+int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
+{
+    static struct xboard x; /* large (boards); one per process run */
+    memset(&x, 0, sizeof x);
+    x.out = out;
+    x.engine_side = BLACK;
+    pthread_mutex_init(&x.lock, NULL);
+    if (!wakeup_init(&x.wake))
+        msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
+    if (!engine_init(&x.engine, setup->hash_mb, setup->eval)) {
+        msg_error(_("cannot allocate a %zu MB hash table"), setup->hash_mb);
+        return EXIT_FAILURE;
+    }
+    engine_set_config(&x.engine, &setup->config);
+    board_init(&x.board);
+    board_init(&x.report_board);
+    board_set_start(&x.board);
+    struct line_reader reader;
+    line_reader_init(&reader, in_fd);
+    char line[LINEIO_MAX];
+    while (!x.quit) {
+        struct pollfd fds[2] = {{in_fd, POLLIN, 0}, {x.wake.fds[0], POLLIN, 0}};
+        if (poll(fds, 2, -1) < 0 && errno != EINTR)
+            break;
+        if (fds[1].revents)
+            take_search_result(&x);
+        if (!fds[0].revents)
+            continue;
+        bool open = line_reader_fill(&reader);
+        while (!x.quit && line_reader_next(&reader, line, sizeof line))
+            dispatch(&x, line);
+        if (!open)
+            break;
+    }
+    cancel_search(&x);
+    engine_destroy(&x.engine);
+    board_free(&x.board);
+    board_free(&x.report_board);
+    wakeup_close(&x.wake);
+    pthread_mutex_destroy(&x.lock);
+    return EXIT_SUCCESS;
+}

@@ -1,0 +1,12 @@
+/* xboard.h - the Chess Engine Communication Protocol, version 2 (xboard,
+ * WinBoard, and the GNU Chess conventions). */
+#ifndef TDCHESS_UI_XBOARD_H
+#define TDCHESS_UI_XBOARD_H
+
+#include "ui/uci.h"
+
+/* Speaks CECP on the descriptors in_fd/out until "quit" or end of input.
+ * Returns the process exit status. */
+int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup);
+
+#endif
