@@ -1,0 +1,283 @@
+/* check_search.c - unit tests of the search layer: transposition table,
+ * static exchange evaluation, time plans, feature lists, and searches with
+ * known answers. */
+#include "system.h"
+
+#include <check.h>
+
+#include "chess/fen.h"
+#include "chess/notation.h"
+#include "eval/eval.h"
+#include "search/engine.h"
+#include "search/see.h"
+#include "search/timeman.h"
+
+static struct board board;
+
+static void setup(void)
+{
+    board_init(&board);
+}
+static void teardown(void)
+{
+    board_free(&board);
+}
+
+static void set_fen(const char *fen)
+{
+    char err[200];
+    ck_assert_msg(fen_read(&board, fen, NULL, err, sizeof err), "%s: %s", fen, err);
+}
+
+static struct move parse(const char *text)
+{
+    struct move m;
+    char err[MOVE_ERR_MAX];
+    ck_assert_msg(move_parse(&board, text, &m, err, sizeof err), "%s: %s", text, err);
+    return m;
+}
+
+/* ---- transposition table --------------------------------------------- */
+
+START_TEST(test_tt_store_and_probe)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    ck_assert_uint_eq(tt.count & (tt.count - 1), 0); /* a power of two */
+    ck_assert_uint_le(tt.count * sizeof(struct tt_record), 1024 * 1024);
+    struct move m = {12, 28, PAWN_MOVE | TWO_SQUARES, 0}, got;
+    hash_key next = 0;
+    int score = 0;
+    tt_new_search(&tt);
+    /* Exact, lower and upper bounds from the window. */
+    tt_put(&tt, 0x1234, 3, 5, -100, 100, 40, m, 0x99, false);
+    ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 5, &score, &got, &next), TT_EXACTSCORE);
+    ck_assert_int_eq(score, 40);
+    ck_assert(move_equal(got, m));
+    ck_assert(next == 0x99);
+    tt_put(&tt, 0x2345, 3, 5, -100, 100, 150, m, 0, false);
+    ck_assert_int_eq(tt_get(&tt, 0x2345, 3, 5, &score, &got, &next), TT_LOWERBOUND);
+    tt_put(&tt, 0x3456, 3, 5, -100, 100, -150, m, 0, false);
+    ck_assert_int_eq(tt_get(&tt, 0x3456, 3, 5, &score, &got, &next), TT_UPPERBOUND);
+    /* Too shallow: no score, but the move is still given. */
+    got = move_none();
+    ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 6, &score, &got, &next), 0);
+    ck_assert(move_equal(got, m));
+    /* A different key in the same slot is a miss. */
+    ck_assert_int_eq(tt_get(&tt, 0x1234 + ((hash_key)1 << 63), 3, 0, &score, &got, &next), 0);
+    /* Mate scores are stored relative to the node: mate found at ply 3 in
+     * 2 more plies reads as mate in 2 plies from a node at ply 7. */
+    tt_put(&tt, 0x4567, 3, 4, -WIN_SCORE, WIN_SCORE, WIN_SCORE - 5, m, 0, false);
+    ck_assert_int_eq(tt_get(&tt, 0x4567, 7, 1, &score, &got, &next), TT_EXACTSCORE);
+    ck_assert_int_eq(score, WIN_SCORE - 9);
+    /* A deeper entry of this search is kept; an older search's is replaced. */
+    tt_put(&tt, 0x1234, 3, 2, -100, 100, 7, m, 0, false);
+    tt_get(&tt, 0x1234, 3, 0, &score, &got, &next);
+    ck_assert_int_eq(score, 40);
+    tt_new_search(&tt);
+    tt_put(&tt, 0x1234, 3, 2, -100, 100, 7, m, 0, false);
+    tt_get(&tt, 0x1234, 3, 0, &score, &got, &next);
+    ck_assert_int_eq(score, 7);
+    ck_assert_int_le(tt_hashfull(&tt), 1000);
+    tt_clear(&tt);
+    ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 0, &score, &got, &next), 0);
+    tt_free(&tt);
+    ck_assert(!tt_resize(&tt, (size_t)TT_MAX_MB + 1)); /* refused, not crashed */
+}
+END_TEST
+
+/* ---- static exchange evaluation --------------------------------------- */
+
+static const struct {
+    const char *fen, *move;
+    int value;
+} see_cases[] = {
+    {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", 10000},           /* free pawn */
+    {"4k3/2p5/3p4/8/8/8/3Q4/4K3 w - - 0 1", "Qxd6", 10000 - 90000}, /* defended */
+    {"4k3/8/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "Rxd6", 50000},         /* undefended rook */
+    {"3rk3/8/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "Rxd6", 50000},        /* R takes, R x R, R x R */
+    {"3rk3/3r4/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "Rxd6", 0},          /* three defenders */
+    {"4k3/8/2n5/8/3P4/8/8/4K3 b - - 0 1", "Nxd4", 10000},
+    {"4k3/8/2n5/4p3/3P4/8/8/4K3 b - - 0 1", "Nxd4", 10000}, /* d4 undefended */
+    {"4k3/8/2n5/8/3P4/4P3/8/4K3 b - - 0 1", "Nxd4", 10000 - 30000},
+    {"4k3/8/8/8/3p4/8/3Q4/3RK3 w - - 0 1", "Qxd4", 10000}, /* x-ray rook backs up */
+    {"4k3/8/8/2p5/3p4/8/3Q4/3RK3 w - - 0 1", "Qxd4", 10000 - 90000 + 10000},
+    {"4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", "Kxe2", 10000},   /* king takes a free pawn */
+    {"4k3/8/8/8/8/5n2/4p3/4K3 w - - 0 1", "Kxe2", 10000}, /* illegal recapture: n/a */
+};
+
+START_TEST(test_see)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(see_cases); i++) {
+        set_fen(see_cases[i].fen);
+        int v = see(&board, parse(see_cases[i].move));
+        ck_assert_msg(v == see_cases[i].value, "%s %s: %d, expected %d", see_cases[i].fen,
+                      see_cases[i].move, v, see_cases[i].value);
+    }
+}
+END_TEST
+
+/* ---- time plans -------------------------------------------------------- */
+
+START_TEST(test_time_plan)
+{
+    struct search_limits l = {0};
+    struct time_plan p;
+    l.movetime = 2.0;
+    timeman_plan(&p, &l, WHITE, 0);
+    ck_assert(!timeman_hard_stop(&p, 1.9));
+    ck_assert(timeman_hard_stop(&p, 2.0));
+    ck_assert(!timeman_soft_stop(&p, 1.9)); /* fixed time is used in full */
+
+    memset(&l, 0, sizeof l);
+    l.use_clock = true;
+    l.time[WHITE] = 60, l.time[BLACK] = 1;
+    l.inc[WHITE] = 1;
+    timeman_plan(&p, &l, WHITE, 0);
+    ck_assert(p.target > 1.0 && p.target < 60 * 0.5);
+    ck_assert(p.hard >= p.target && p.hard <= 60 * 0.75);
+    timeman_plan(&p, &l, BLACK, 0); /* black's clock is nearly empty */
+    ck_assert(p.hard < 1.0);
+
+    l.movestogo = 1; /* last move before the control: most of the clock */
+    timeman_plan(&p, &l, WHITE, 0);
+    ck_assert(p.target > 30);
+
+    l.ponder = true; /* no limit until ponderhit */
+    timeman_plan(&p, &l, WHITE, 0);
+    ck_assert(!timeman_hard_stop(&p, 1000));
+    timeman_ponderhit(&p, 10.0);
+    ck_assert(!timeman_hard_stop(&p, 10.5));
+    ck_assert(timeman_hard_stop(&p, 10.0 + p.hard));
+
+    memset(&l, 0, sizeof l);
+    l.infinite = true;
+    timeman_plan(&p, &l, WHITE, 0);
+    ck_assert(!timeman_hard_stop(&p, 1e9) && !timeman_soft_stop(&p, 1e9));
+}
+END_TEST
+
+START_TEST(test_features)
+{
+    unsigned f = 0;
+    char text[200];
+    ck_assert(search_features_parse("lmr,see-qs", &f));
+    ck_assert_uint_eq(f, FEATURE_LMR | FEATURE_SEE_QS);
+    ck_assert(search_features_parse("-lmr", &f));
+    ck_assert_uint_eq(f, FEATURE_SEE_QS);
+    ck_assert(search_features_parse("all,-iid", &f));
+    ck_assert_uint_eq(f, FEATURE_ALL & ~(unsigned)FEATURE_IID);
+    ck_assert(search_features_parse("none", &f));
+    ck_assert_uint_eq(f, 0);
+    unsigned before = f;
+    ck_assert(!search_features_parse("lmr,warp-drive", &f));
+    ck_assert_uint_eq(f, before); /* unchanged on error */
+    search_features_format(FEATURE_MDP | FEATURE_RFP, text, sizeof text);
+    ck_assert_str_eq(text, "mdp,rfp");
+    search_features_format(0, text, sizeof text);
+    ck_assert_str_eq(text, "none");
+}
+END_TEST
+
+/* ---- searches ----------------------------------------------------------- */
+
+static struct search_result think(struct engine *e, const char *fen, int depth, unsigned features)
+{
+    struct search_limits l = {0};
+    struct search_config c = search_config_default();
+    c.features = features;
+    engine_set_config(e, &c);
+    engine_clear(e);
+    set_fen(fen);
+    l.depth = depth;
+    return engine_think(e, &board, &l, NULL);
+}
+
+START_TEST(test_search_answers)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    static const unsigned configs[] = {0, FEATURE_ALL};
+    for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
+        /* Mate in one, found at depth 1 and reported as a mate score. */
+        struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
+        ck_assert(move_equal(r.best, parse("Ra8")));
+        ck_assert(score_is_mate(r.score) && score_mate_in(r.score) == 1);
+        /* Mated side: negative mate score. */
+        r = think(&e, "k7/8/1K6/8/8/8/8/7R b - - 0 1", 4, configs[c]);
+        ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) < 0, "score %d", r.score);
+        /* Mate in three: 1.Qh8+ Kxh8 2.Bf6+ Kg8 3.Re8#. */
+        r = think(&e, "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1", 6,
+                  configs[c]);
+        ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) == 3, "score %d", r.score);
+        ck_assert(move_equal(r.best, parse("Qh8+")));
+        /* A knight fork wins the queen. */
+        r = think(&e, "4k3/1q6/8/8/4N3/8/P7/4K3 w - - 0 1", 5, configs[c]);
+        ck_assert(move_equal(r.best, parse("Nd6+")));
+        ck_assert_int_gt(r.score, 3 * PAWN_VALUE);
+        /* Stalemate: no move, draw score. */
+        r = think(&e, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3, configs[c]);
+        ck_assert(move_is_none(r.best));
+        ck_assert_int_eq(r.score, 0);
+        /* A single legal reply is returned at once. */
+        r = think(&e, "7k/8/8/8/8/8/6q1/7K w - - 0 1", 30, configs[c]);
+        ck_assert(move_equal(r.best, parse("Kxg2")));
+    }
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
+START_TEST(test_node_limit_and_determinism)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    struct search_limits l = {0};
+    l.nodes = 20000;
+    board_set_start(&board);
+    engine_clear(&e);
+    struct search_result a = engine_think(&e, &board, &l, NULL);
+    ck_assert_uint_ge(a.nodes, 20000);
+    ck_assert_uint_lt(a.nodes, 20000 + 2048);
+    ck_assert(!move_is_none(a.best));
+    /* Same position, cleared tables: the same search. */
+    memset(&l, 0, sizeof l);
+    l.depth = 6;
+    engine_clear(&e);
+    a = engine_think(&e, &board, &l, NULL);
+    engine_clear(&e);
+    struct search_result b = engine_think(&e, &board, &l, NULL);
+    ck_assert_uint_eq(a.nodes, b.nodes);
+    ck_assert(move_equal(a.best, b.best));
+    ck_assert_int_eq(a.depth, 6);
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
+static Suite *search_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("search");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_tt_store_and_probe);
+    tcase_add_test(tc, test_see);
+    tcase_add_test(tc, test_time_plan);
+    tcase_add_test(tc, test_features);
+    tcase_add_test(tc, test_search_answers);
+    tcase_add_test(tc, test_node_limit_and_determinism);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(search_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
