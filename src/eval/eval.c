@@ -1,0 +1,652 @@
+/* eval.c - the staged evaluation: one body for playing, explaining, training.
+ *
+ * evaluate() below is the only code that decides what a position is worth.
+ * It takes a trace pointer; eval_positional() calls it with a constant NULL
+ * and, the function being forced inline, the compiler drops every tracing
+ * statement (Ethereal's TRACE idea, STYLE.md), while eval_trace() calls it
+ * with a trace that records every term: the explanation and the trainer see
+ * exactly what the search sees.
+ *
+ * The hot path works on integers: evaluator_set_params() rounds each
+ * parameter once to search units and lays the piece-square values out by
+ * side to move, absolute colour and absolute square.  The board is scanned
+ * once (64 squares: piece-square sum and bitboards), then every feature is
+ * a few mask operations per piece.  Features of each colour are computed on
+ * bitboards mirrored into that colour's view (byte swap for Black), so one
+ * piece of code serves both colours and symmetry holds by construction.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <math.h>
+
+#include "eval/eval.h"
+
+/* A parameter is clamped to +-2^18 search units (26 pawns) in the integer
+ * tables, and the positional score to +-100 pawns, so no set, however
+ * wild, can overflow an int or reach the search's mate scores. */
+enum { PARAM_INT_MAX = 1 << 18, POSITIONAL_MAX = 100 * PAWN_VALUE };
+
+/* Piece codes of the integer tables: colour * 6 + piece, 12 = empty. */
+enum { CODE_EMPTY = 12, CODE_NB = 13 };
+
+struct evaluator {
+    struct eval_params params;
+    struct eval_config config;
+    /* pst[stage][side to move][code][absolute square], search units, less
+     * the empty-square value of that square: the scan then visits occupied
+     * squares only and starts from empty_total, the value of an empty board. */
+    int32_t pst[STAGE_NB][COLOUR_NB][CODE_NB][64];
+    int32_t empty_total[STAGE_NB][COLOUR_NB];
+    /* kd_*[stage][side to move][code], search units per square of distance. */
+    int32_t kd_own[STAGE_NB][COLOUR_NB][CODE_NB];
+    int32_t kd_other[STAGE_NB][COLOUR_NB][CODE_NB];
+    int32_t weight[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
+};
+
+/* ---- portable bit tricks ------------------------------------------------- */
+
+/* Population count without a library call: without -mpopcnt the
+ * compiler's builtin calls libgcc, which costs more than this SWAR sum. */
+static inline int bit_count(uint64_t x)
+{
+#if defined __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+#if defined __GNUC__ || defined __clang__
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+static inline int bit_first(uint64_t x) { return __builtin_ctzll(x); }
+static inline uint64_t mirror_ranks(uint64_t x) { return __builtin_bswap64(x); }
+#else
+#define ALWAYS_INLINE static inline
+static inline int bit_first(uint64_t x)
+{
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+}
+static inline uint64_t mirror_ranks(uint64_t x)
+{
+    uint64_t r = 0;
+    for (int i = 0; i < 8; i++)
+        r |= ((x >> (8 * i)) & 0xFF) << (8 * (7 - i));
+    return r;
+}
+#endif
+
+/* The occupied squares of a board, eight bytes at a time: an empty square
+ * has colour NONE (0xFF), the only byte value with its top bit set; the
+ * multiplication gathers the eight top bits of a word into one byte. */
+static inline uint64_t occupied_squares(const int8_t colour[64])
+{
+    uint64_t empty = 0;
+    for (int row = 0; row < 8; row++) {
+        uint64_t w;
+        memcpy(&w, colour + 8 * row, 8);
+        uint64_t tops = (w & 0x8080808080808080ULL) >> 7; /* bit 8i: byte i empty */
+#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        tops = mirror_ranks(tops); /* byte i of the array is the high byte */
+#endif
+        empty |= ((tops * 0x0102040810204080ULL) >> 56) << (8 * row);
+    }
+    return ~empty;
+}
+
+/* Bit sq is square sq (a8 = 0); rows count from rank 8 (row 0) down. */
+static const uint64_t FILE_A = 0x0101010101010101ULL;
+static const uint64_t FILE_H = 0x8080808080808080ULL;
+static const uint64_t ODD_PARITY = 0x55AA55AA55AA55AAULL; /* (file + row) odd */
+
+static inline uint64_t bit(int sq) { return 1ULL << sq; }
+static inline uint64_t file_mask(int f) { return FILE_A << f; }
+static inline uint64_t row_mask(int y) { return 0xFFULL << (8 * y); }
+static inline uint64_t adjacent_files(int f)
+{
+    return (f > 0 ? file_mask(f - 1) : 0) | (f < 7 ? file_mask(f + 1) : 0);
+}
+/* Rows 0 .. y-1: the squares ahead of row y for the side moving up. */
+static inline uint64_t rows_ahead(int y) { return y ? ~0ULL >> (64 - 8 * y) : 0; }
+/* Rows y+1 .. 7: the squares behind row y. */
+static inline uint64_t rows_behind(int y) { return y < 7 ? ~0ULL << (8 * (y + 1)) : 0; }
+/* The squares of the same colour as sq. */
+static inline uint64_t same_colour_squares(int sq)
+{
+    return ((sq_file(sq) + sq_row(sq)) & 1) ? ODD_PARITY : ~ODD_PARITY;
+}
+static inline int distance(int a, int b)
+{
+    int df = abs(sq_file(a) - sq_file(b)), dr = abs(sq_row(a) - sq_row(b));
+    return df > dr ? df : dr;
+}
+/* Square of file f (0 = a) on relative rank r (1 = own back rank), in the
+ * mirrored view where the side moves up the board. */
+static inline int rel_sq(int f, int rank) { return (8 - rank) * 8 + f; }
+
+/* ---- evaluator ----------------------------------------------------------- */
+
+int32_t eval_param_units(double v)
+{
+    double u = v * PAWN_VALUE;
+    if (isnan(u))
+        return 0;
+    if (u > PARAM_INT_MAX)
+        return PARAM_INT_MAX;
+    if (u < -PARAM_INT_MAX)
+        return -PARAM_INT_MAX;
+    return (int32_t)lround(u);
+}
+
+/* The parameter index of a piece-square table entry for code on absolute
+ * square sq with `side` to move. */
+static inline int ps_rel_piece(int code, int side)
+{
+    if (code == CODE_EMPTY)
+        return EVAL_PS_EMPTY;
+    return (code / PIECE_NB == side ? 0 : PIECE_NB) + code % PIECE_NB;
+}
+static inline int rel_square(int sq, int side) { return side == WHITE ? sq : sq_flip(sq); }
+
+static void rebuild(struct evaluator *e)
+{
+    const struct eval_params *p = &e->params;
+    for (int stage = 0; stage < STAGE_NB; stage++) {
+        for (int side = 0; side < COLOUR_NB; side++) {
+            int32_t empty[64];
+            e->empty_total[stage][side] = 0;
+            for (int sq = 0; sq < 64; sq++) {
+                empty[sq] = e->config.empty_squares
+                                ? eval_param_units(p->ps[stage][EVAL_PS_EMPTY][rel_square(sq, side)])
+                                : 0;
+                e->empty_total[stage][side] += empty[sq];
+            }
+            for (int code = 0; code < CODE_NB; code++) {
+                int piece = ps_rel_piece(code, side);
+                for (int sq = 0; sq < 64; sq++)
+                    e->pst[stage][side][code][sq] =
+                        code == CODE_EMPTY
+                            ? empty[sq]
+                            : eval_param_units(p->ps[stage][piece][rel_square(sq, side)]) -
+                                  empty[sq];
+                e->kd_own[stage][side][code] =
+                    code == CODE_EMPTY ? 0 : eval_param_units(p->king_distance_own[stage][piece]);
+                e->kd_other[stage][side][code] =
+                    code == CODE_EMPTY ? 0 : eval_param_units(p->king_distance_other[stage][piece]);
+            }
+        }
+        for (int w = 0; w < EVAL_WEIGHTS; w++)
+            for (int slot = 0; slot < EVAL_SLOTS; slot++)
+                e->weight[stage][w][slot] = eval_param_units(p->weights[stage][w][slot]);
+    }
+}
+
+struct evaluator *evaluator_new(void)
+{
+    struct evaluator *e = calloc(1, sizeof *e);
+    if (e == NULL) {
+        fputs("tdchess: memory exhausted\n", stderr);
+        abort();
+    }
+    e->config = eval_config_default();
+    eval_params_handmade(&e->params);
+    rebuild(e);
+    return e;
+}
+
+void evaluator_free(struct evaluator *e) { free(e); }
+
+void evaluator_set_params(struct evaluator *e, const struct eval_params *p)
+{
+    if (&e->params != p)
+        e->params = *p;
+    rebuild(e);
+}
+
+const struct eval_params *evaluator_params(const struct evaluator *e) { return &e->params; }
+
+void evaluator_set_config(struct evaluator *e, const struct eval_config *c)
+{
+    e->config = *c;
+    rebuild(e);
+}
+
+const struct eval_config *evaluator_config(const struct evaluator *e) { return &e->config; }
+
+static inline int stage_pieces(const struct board *b)
+{
+    const uint8_t(*n)[PIECE_NB] = b->state->count;
+    return n[WHITE][KNIGHT] + n[WHITE][BISHOP] + n[WHITE][ROOK] + n[WHITE][QUEEN] +
+           n[BLACK][KNIGHT] + n[BLACK][BISHOP] + n[BLACK][ROOK] + n[BLACK][QUEEN];
+}
+
+int eval_stage(const struct board *b)
+{
+    int pieces = stage_pieces(b);
+    if (pieces > STAGE_MIDDLEGAME_PIECES)
+        return STAGE_OPENING;
+    if (pieces > STAGE_ENDGAME_PIECES)
+        return STAGE_MIDDLEGAME;
+    return STAGE_ENDGAME;
+}
+
+/* ---- the evaluation body ------------------------------------------------- */
+
+/* One colour's pieces, mirrored so that this colour moves up the board
+ * (towards row 0) and its back rank is row 7. */
+struct side_view {
+    uint64_t own[PIECE_NB], opp[PIECE_NB];
+    uint64_t occupied;
+    int castle_rights; /* 0 .. 2 castling rights left */
+};
+
+static inline void trace_term(struct eval_trace *t, int param, int coef)
+{
+    if (coef != 0 && t->count < EVAL_TRACE_MAX)
+        t->terms[t->count++] = (struct eval_term){(int16_t)param, (int16_t)coef};
+}
+
+/* Adds n times singular weight w of this colour's slot. */
+#define FEATURE(w, n)                                                                              \
+    do {                                                                                           \
+        int n_ = (n);                                                                              \
+        score += n_ * wt[w][slot];                                                                 \
+        if (tr != NULL)                                                                            \
+            tr->weight_coef[w][slot] += n_;                                                        \
+    } while (0)
+
+/* The 38 singular features of one colour (design §10.7); see tdchess-set(5)
+ * "FEATURES" for the exact definitions decided where the design is vague. */
+ALWAYS_INLINE int side_features(const struct side_view *v, const int32_t (*wt)[EVAL_SLOTS],
+                                int slot, struct eval_trace *tr)
+{
+    int score = 0;
+    const uint64_t P = v->own[PAWN], E = v->opp[PAWN];
+    /* Squares the enemy pawns attack (they move down: +8). */
+    const uint64_t enemy_pawn_attacks = ((E & ~FILE_A) << 7) | ((E & ~FILE_H) << 9);
+
+    /* Pawn structure. */
+    for (uint64_t x = P; x; x &= x - 1) {
+        int sq = bit_first(x), f = sq_file(sq), y = sq_row(sq);
+        uint64_t file = file_mask(f), adj = adjacent_files(f), ahead = rows_ahead(y);
+        uint64_t stop = y > 0 ? bit(sq - 8) : 0;
+        if (P & file & rows_behind(y))
+            FEATURE(EVAL_DOUBLED_PAWN, 1);
+        if (!(P & adj)) {
+            FEATURE(EVAL_ISOLATED_PAWN, 1);
+        } else if (!(P & adj & ~ahead)) {
+            /* Every neighbour is further advanced: no pawn can ever defend it. */
+            if (!(E & file & ahead))
+                FEATURE(EVAL_BACKWARD_PAWN, 1);
+            else
+                FEATURE(EVAL_SEMI_BACKWARD_PAWN, 1);
+            if (enemy_pawn_attacks & stop)
+                FEATURE(EVAL_BACKWARD_ATTACK, 1);
+        }
+        if (P & adj & row_mask(y))
+            FEATURE(EVAL_ADJACENT_PAWNS, 1);
+        int protectors = y < 7 ? bit_count(P & adj & row_mask(y + 1)) : 0;
+        if (protectors)
+            FEATURE(EVAL_PAWN_CHAIN, protectors);
+        if (!(E & (file | adj) & ahead)) {
+            FEATURE(EVAL_PASSED_PAWN, 7 - y); /* 1 on the 2nd rank .. 6 on the 7th */
+            if (protectors)
+                FEATURE(EVAL_PROT_PASSED_PAWN, protectors);
+            if (v->occupied & stop)
+                FEATURE(EVAL_BLOCKED_PASSED_PAWN, 1);
+        }
+        if (bit_count(P & (file | adj)) > bit_count(E & (file | adj)))
+            FEATURE(EVAL_PAWN_MAJORITY, 1);
+    }
+
+    /* Knight and bishop foreposts. */
+    for (int minor = 0; minor < 2; minor++) {
+        for (uint64_t x = v->own[KNIGHT + minor]; x; x &= x - 1) {
+            int sq = bit_first(x), f = sq_file(sq), y = sq_row(sq);
+            uint64_t adj = adjacent_files(f);
+            /* Own fourth rank or beyond, and no enemy pawn can ever attack it. */
+            if (y > 4 || (E & adj & rows_ahead(y)))
+                continue;
+            FEATURE(EVAL_FOREPOST_BONUS + minor, 1);
+            int protectors = bit_count(P & adj & row_mask(y + 1));
+            if (protectors)
+                FEATURE(EVAL_PROTECTED_FOREPOST + minor, protectors);
+            if (y > 0 && (E & bit(sq - 8)))
+                FEATURE(EVAL_PAWN_INFRONT_FOREPOST + minor, 1);
+            if (!v->opp[KNIGHT] && !(v->opp[BISHOP] & same_colour_squares(sq)))
+                FEATURE(EVAL_ABSOLUTE_FOREPOST + minor, 1);
+        }
+    }
+
+    /* Rooks and queens on open and semi-open files. */
+    for (int major = 0; major < 2; major++) {
+        int open = major ? EVAL_QUEEN_OPEN_FILE : EVAL_ROOK_OPEN_FILE;
+        for (uint64_t x = v->own[ROOK + major]; x; x &= x - 1) {
+            uint64_t file = file_mask(sq_file(bit_first(x)));
+            if (!(P & file))
+                FEATURE(open + !!(E & file), 1); /* +1: the semi-open weight */
+        }
+    }
+
+    /* Batteries: two of our rooks/queens on one file or rank, nothing between. */
+    uint64_t majors = v->own[ROOK] | v->own[QUEEN];
+    if (majors & (majors - 1)) {
+        for (uint64_t x = majors; x; x &= x - 1) {
+            int a = bit_first(x);
+            for (uint64_t z = x & (x - 1); z; z &= z - 1) {
+                int b = bit_first(z); /* b > a */
+                uint64_t line;
+                if (sq_row(a) == sq_row(b))
+                    line = row_mask(sq_row(a));
+                else if (sq_file(a) == sq_file(b))
+                    line = file_mask(sq_file(a));
+                else
+                    continue;
+                uint64_t between = (bit(b) - 1) & ~(bit(a + 1) - 1) & line;
+                if (!(between & v->occupied))
+                    FEATURE(EVAL_BATTERY_BONUS, 1);
+            }
+        }
+    }
+
+    /* Fianchettoed bishops (b2/g2 with the pawn on b3/g3), knights on c3/f3
+     * that do not block their pawn (pawn already on c4/f4). */
+    const uint64_t B = v->own[BISHOP], N = v->own[KNIGHT];
+    int fianchetto_b = (B & bit(rel_sq(1, 2))) && (P & bit(rel_sq(1, 3)));
+    int fianchetto_g = (B & bit(rel_sq(6, 2))) && (P & bit(rel_sq(6, 3)));
+    if (fianchetto_b + fianchetto_g)
+        FEATURE(EVAL_FIANCHETTO, fianchetto_b + fianchetto_g);
+    int free_knights = ((N & bit(rel_sq(2, 3))) && (P & bit(rel_sq(2, 4)))) +
+                       ((N & bit(rel_sq(5, 3))) && (P & bit(rel_sq(5, 4))));
+    if (free_knights)
+        FEATURE(EVAL_NO_BLOCK_KNIGHT, free_knights);
+
+    /* King safety. */
+    if (v->castle_rights)
+        FEATURE(EVAL_ROOK_NO_MOVE, v->castle_rights);
+    if (v->own[KING]) {
+        int ksq = bit_first(v->own[KING]), f = sq_file(ksq), y = sq_row(ksq);
+        uint64_t file = file_mask(f);
+        if (!(P & file))
+            FEATURE((E & file) ? EVAL_KING_SEMI_OPEN_FILE : EVAL_KING_OPEN_FILE, 1);
+        for (int side_file = f - 1; side_file <= f + 1; side_file += 2) {
+            if (side_file < 0 || side_file > 7)
+                continue;
+            uint64_t sf = file_mask(side_file);
+            if (!(P & sf))
+                FEATURE((E & sf) ? EVAL_KING_SEMI_OPEN_FILE_SIDE : EVAL_KING_OPEN_FILE_SIDE, 1);
+        }
+        uint64_t lines = file | row_mask(y);
+        if (v->opp[ROOK] & lines)
+            FEATURE(EVAL_KING_ROOK_XRAY, bit_count(v->opp[ROOK] & lines));
+        if (v->opp[QUEEN] & lines)
+            FEATURE(EVAL_KING_QUEEN_XRAY, bit_count(v->opp[QUEEN] & lines));
+        /* Castled: on the back rank, on a-c (queen side) or g-h (king side). */
+        bool queen_side = y == 7 && f <= 2, king_side = y == 7 && f >= 6;
+        if (queen_side || king_side) {
+            int first = queen_side ? 0 : 5; /* the wing: files a-c or f-h */
+            uint64_t wing = file_mask(first) | file_mask(first + 1) | file_mask(first + 2);
+            uint64_t storm = E & wing & (row_mask(3) | row_mask(4) | row_mask(5));
+            if (storm)
+                FEATURE(EVAL_PAWN_STORM, bit_count(storm));
+            FEATURE(EVAL_CASTLE_BONUS, 1);
+            uint64_t shield_rows = row_mask(6) | row_mask(5); /* ranks 2 and 3 */
+            int missing = 0;
+            for (int sf = first; sf < first + 3; sf++)
+                missing += !(P & file_mask(sf) & shield_rows);
+            if (missing)
+                FEATURE(EVAL_CASTLE_MISSING_PAWN, missing);
+            int bf = queen_side ? 1 : 6, nf = queen_side ? 2 : 5;
+            if ((B & bit(rel_sq(bf, 2))) && (P & bit(rel_sq(bf, 3))))
+                FEATURE(EVAL_CASTLE_FIANCHETTO, 1);
+            if (N & bit(rel_sq(nf, 3)))
+                FEATURE(EVAL_CASTLE_KNIGHT_PROT, 1);
+        }
+    }
+    return score;
+}
+
+static const int castle_bits[COLOUR_NB] = {WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
+                                           BLACK_KING_SIDE | BLACK_QUEEN_SIDE};
+
+ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b,
+                           struct eval_trace *tr)
+{
+    const struct game_state *s = b->state;
+    const int side = b->side, stage = eval_stage(b);
+    const int32_t(*pst)[64] = e->pst[stage][side];
+    uint64_t bb[CODE_NB] = {0};
+    int score = e->empty_total[stage][side];
+
+    if (tr != NULL) {
+        memset(tr, 0, sizeof *tr);
+        tr->stage = stage;
+        tr->side = side;
+    }
+
+    /* Pass 1: piece-square values and bitboards, visiting pieces only. */
+    const uint64_t occupied = occupied_squares(s->colour);
+    for (uint64_t x = occupied; x; x &= x - 1) {
+        int sq = bit_first(x), code = s->colour[sq] * PIECE_NB + s->piece[sq];
+        score += pst[code][sq];
+        bb[code] |= bit(sq);
+    }
+    bb[CODE_EMPTY] = ~occupied;
+    if (tr != NULL)
+        for (int sq = 0; sq < 64; sq++) {
+            int code = s->colour[sq] < 0 ? CODE_EMPTY : s->colour[sq] * PIECE_NB + s->piece[sq];
+            if (code != CODE_EMPTY || e->config.empty_squares)
+                trace_term(tr, eval_index_ps(stage, ps_rel_piece(code, side), rel_square(sq, side)),
+                           1);
+        }
+    if (e->config.super_fast)
+        return score;
+
+    /* King distances: every piece's distance to its own and the other king. */
+    if (e->config.king_distance) {
+        const int32_t *own = e->kd_own[stage][side], *other = e->kd_other[stage][side];
+        for (int code = 0; code < CODE_EMPTY; code++) {
+            int colour = code / PIECE_NB;
+            int own_king = s->king_sq[colour], other_king = s->king_sq[colour_other(colour)];
+            for (uint64_t x = bb[code]; x; x &= x - 1) {
+                int sq = bit_first(x);
+                int d_own = own_king >= 0 ? distance(sq, own_king) : 0;
+                int d_other = other_king >= 0 ? distance(sq, other_king) : 0;
+                score += own[code] * d_own + other[code] * d_other;
+                if (tr != NULL) {
+                    int piece = ps_rel_piece(code, side);
+                    trace_term(tr, eval_index_kd_own(stage, piece), d_own);
+                    trace_term(tr, eval_index_kd_other(stage, piece), d_other);
+                }
+            }
+        }
+    }
+
+    /* Pass 2: the singular features of each colour, in its own view. */
+    for (int colour = 0; colour < COLOUR_NB; colour++) {
+        struct side_view v;
+        int them = colour_other(colour);
+        for (int p = 0; p < PIECE_NB; p++) {
+            uint64_t own = bb[colour * PIECE_NB + p], opp = bb[them * PIECE_NB + p];
+            v.own[p] = colour == WHITE ? own : mirror_ranks(own);
+            v.opp[p] = colour == WHITE ? opp : mirror_ranks(opp);
+        }
+        v.occupied = colour == WHITE ? occupied : mirror_ranks(occupied);
+        v.castle_rights = bit_count(s->castle & castle_bits[colour]);
+        score += side_features(&v, e->weight[stage], colour != side, tr);
+    }
+
+    if (score > POSITIONAL_MAX)
+        score = POSITIONAL_MAX;
+    else if (score < -POSITIONAL_MAX)
+        score = -POSITIONAL_MAX;
+    return score;
+}
+
+int eval_positional(const struct evaluator *e, const struct board *b)
+{
+    return evaluate(e, b, NULL);
+}
+
+int eval_full(const struct evaluator *e, const struct board *b)
+{
+    return eval_material(b) + evaluate(e, b, NULL);
+}
+
+int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t)
+{
+    return evaluate(e, b, t);
+}
+
+/* ---- traces -------------------------------------------------------------- */
+
+int eval_trace_terms(const struct eval_trace *t, struct eval_term *out, int max)
+{
+    int coef[EVAL_PARAMS] = {0};
+    for (int i = 0; i < t->count; i++)
+        if (t->terms[i].param >= 0 && t->terms[i].param < EVAL_PARAMS)
+            coef[t->terms[i].param] += t->terms[i].coef;
+    for (int w = 0; w < EVAL_WEIGHTS; w++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            coef[eval_index_weight(t->stage, w, slot)] += t->weight_coef[w][slot];
+    int n = 0;
+    for (int i = 0; i < EVAL_PARAMS && n < max; i++)
+        if (coef[i] != 0)
+            out[n++] = (struct eval_term){(int16_t)i, (int16_t)coef[i]};
+    return n;
+}
+
+double eval_trace_value(const struct eval_trace *t, const struct eval_params *p)
+{
+    double sum = 0;
+    for (int i = 0; i < t->count; i++)
+        sum += t->terms[i].coef * eval_param_get(p, t->terms[i].param);
+    for (int w = 0; w < EVAL_WEIGHTS; w++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            sum += t->weight_coef[w][slot] * p->weights[t->stage][w][slot];
+    return sum;
+}
+
+/* ---- the UCI breakdown ----------------------------------------------------- */
+
+enum { FAMILY_PAWNS, FAMILY_FOREPOSTS, FAMILY_FILES, FAMILY_KING, FAMILY_PIECES, FAMILY_NB };
+
+static int weight_family(int w)
+{
+    if (w >= EVAL_DOUBLED_PAWN)
+        return FAMILY_PAWNS;
+    if (w >= EVAL_BATTERY_BONUS)
+        return FAMILY_PIECES;
+    if (w >= EVAL_KING_OPEN_FILE || w <= EVAL_ROOK_NO_MOVE)
+        return FAMILY_KING;
+    if (w >= EVAL_ROOK_OPEN_FILE)
+        return FAMILY_FILES;
+    return FAMILY_FOREPOSTS;
+}
+
+static const char *const family_labels[FAMILY_NB] = {
+    N_("Pawn structure"), N_("Knight and bishop foreposts"), N_("Rooks and queens on files"),
+    N_("King safety and castling"), N_("Battery, fianchetto, knights")};
+
+/* Pawns with two decimals, for the table. */
+static void put_pawns(FILE *out, int units) { fprintf(out, " %9.2f", units / (double)PAWN_VALUE); }
+
+static void put_row(FILE *out, const char *label, const int value[COLOUR_NB], int total)
+{
+    fprintf(out, "%-40s", label);
+    put_pawns(out, value[WHITE]);
+    put_pawns(out, value[BLACK]);
+    put_pawns(out, total);
+    fputc('\n', out);
+}
+
+void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
+{
+    struct eval_trace t;
+    const int side = b->side;
+    int positional = eval_trace(e, b, &t);
+    const int32_t(*wt)[EVAL_SLOTS] = e->weight[t.stage];
+
+    /* Each colour's share from its own point of view; the total column is
+     * White's view (White minus Black). */
+    int ps[COLOUR_NB] = {0}, kd[COLOUR_NB] = {0}, empty = 0;
+    for (int i = 0; i < t.count; i++) {
+        int param = t.terms[i].param, coef = t.terms[i].coef, piece;
+        int value = coef * eval_param_units(eval_param_get(&e->params, param));
+        int *bucket;
+        if (param < EVAL_INDEX_KD_OWN) {
+            piece = param / 64 % EVAL_PS_PIECES;
+            bucket = ps;
+        } else {
+            piece = (param - (param < EVAL_INDEX_KD_OTHER ? EVAL_INDEX_KD_OWN : EVAL_INDEX_KD_OTHER)) %
+                    EVAL_KD_PIECES;
+            bucket = kd;
+        }
+        if (piece == EVAL_PS_EMPTY)
+            empty += side == WHITE ? value : -value;
+        else if (piece < PIECE_NB)
+            bucket[side] += value;
+        else
+            bucket[colour_other(side)] -= value;
+    }
+    int family[FAMILY_NB][COLOUR_NB] = {{0}};
+    int feature[EVAL_WEIGHTS][COLOUR_NB] = {{0}}, count[EVAL_WEIGHTS][COLOUR_NB] = {{0}};
+    for (int w = 0; w < EVAL_WEIGHTS; w++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+            int colour = slot == 0 ? side : colour_other(side);
+            int value = t.weight_coef[w][slot] * wt[w][slot];
+            feature[w][colour] = slot == 0 ? value : -value;
+            count[w][colour] = t.weight_coef[w][slot];
+            family[weight_family(w)][colour] += feature[w][colour];
+        }
+
+    const struct game_state *s = b->state;
+    fprintf(out, _("Evaluation of %s to move: %s stage, %d pieces besides kings and pawns\n"),
+            side == WHITE ? _("White") : _("Black"), eval_stage_label(t.stage),
+            stage_pieces(b));
+    const struct eval_config *c = &e->config;
+    fprintf(out, _("Options: king distance %s, empty squares %s, super-fast %s\n\n"),
+            c->king_distance ? _("on") : _("off"), c->empty_squares ? _("on") : _("off"),
+            c->super_fast ? _("on") : _("off"));
+    fprintf(out, "%-40s %9s %9s %9s\n", _("Term (pawns)"), _("White"), _("Black"), _("Total"));
+    int material[COLOUR_NB] = {s->material[WHITE], s->material[BLACK]};
+    put_row(out, _("Material"), material, material[WHITE] - material[BLACK]);
+    put_row(out, _("Piece-square tables"), ps, ps[WHITE] - ps[BLACK]);
+    fprintf(out, "%-40s %9s %9s", _("Empty squares"), "", "");
+    put_pawns(out, empty);
+    fputc('\n', out);
+    put_row(out, _("King distance"), kd, kd[WHITE] - kd[BLACK]);
+    for (int f = 0; f < FAMILY_NB; f++) {
+        put_row(out, _(family_labels[f]), family[f], family[f][WHITE] - family[f][BLACK]);
+        for (int w = 0; w < EVAL_WEIGHTS; w++) {
+            if (weight_family(w) != f || (!count[w][WHITE] && !count[w][BLACK]))
+                continue;
+            char label[80];
+            snprintf(label, sizeof label, "  %s (%d, %d)", eval_weight_label(w), count[w][WHITE],
+                     count[w][BLACK]);
+            put_row(out, label, feature[w], feature[w][WHITE] - feature[w][BLACK]);
+        }
+    }
+    int white_positional = side == WHITE ? positional : -positional;
+    int white_total = material[WHITE] - material[BLACK] + white_positional;
+    fprintf(out, "%-40s %9s %9s", _("Positional total"), "", "");
+    put_pawns(out, white_positional);
+    fputc('\n', out);
+    fprintf(out, "%-40s %9s %9s", _("Total"), "", "");
+    put_pawns(out, white_total);
+    fputc('\n', out);
+    /* A protocol line (DESIGN.md §5) that tools parse: never translated. */
+    int cp = white_total >= 0 ? (white_total + 50) / 100 : -((-white_total + 50) / 100);
+    fprintf(out, "\nFinal evaluation: %d (white side)\n", cp);
+}

@@ -1,0 +1,259 @@
+/* eval.h - the staged, trainable evaluation (design §10, §14.1).
+ *
+ * Parameters.  One struct eval_params holds the design's 2,796 doubles for
+ * each of three stages (opening, middlegame, endgame):
+ *   ps[stage][13][64]           piece-square values: 0-5 our pawn..king,
+ *                               6-11 their pawn..king, 12 the empty square;
+ *   king_distance_own[stage][12]   per piece (0-5 ours, 6-11 theirs), times
+ *                               its distance to its own king;
+ *   king_distance_other[stage][12] ... times its distance to the other king;
+ *   weights[stage][38][2]       the singular features of enum eval_weight,
+ *                               [0] when the feature belongs to the side to
+ *                               move ("our"), [1] when to the opponent.
+ * "Our" and "their" are relative to the side to move and every square is
+ * seen from the side to move: square 0 is a8 (the far left corner) when
+ * White is to move and a1 when Black is.  So the evaluation is symmetric by
+ * construction: a position and its colour-flipped twin score the same.
+ *
+ * Units.  A parameter value of 1.0 is one pawn, i.e. PAWN_VALUE (10,000)
+ * search units; a set reads like classical centipawn tables divided by 100.
+ * The evaluation is linear in its parameters: score = sum(coef * param) with
+ * small integer coefficients (1 per piece on its square, a distance, a
+ * feature count or a rank), so the search works on parameters rounded once
+ * to whole search units, and a trace (struct eval_trace) lists exactly the
+ * coefficients a trainer needs for the gradient.
+ *
+ * An evaluator owns its parameters, configuration and the integer tables
+ * derived from them; nothing is global, so two engines with two sets in one
+ * process do not interfere.  Evaluation never modifies the evaluator, so
+ * several threads may share one.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_EVAL_EVAL_H
+#define TDCHESS_EVAL_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "chess/board.h"
+
+enum { STAGE_OPENING, STAGE_MIDDLEGAME, STAGE_ENDGAME, STAGE_NB };
+/* Stage limits on the count of knights, bishops, rooks and queens (§10.2). */
+enum { STAGE_MIDDLEGAME_PIECES = 10, STAGE_ENDGAME_PIECES = 6 };
+
+enum {
+    EVAL_PS_PIECES = 13, /* 0-5 ours, 6-11 theirs, 12 empty */
+    EVAL_PS_EMPTY = 12,
+    EVAL_KD_PIECES = 12,
+    EVAL_WEIGHTS = 38,
+    EVAL_SLOTS = 2,      /* 0: our feature, 1: theirs */
+    EVAL_PARAMS = 2796,
+};
+
+/* The 38 singular weights (design §10.4); the man page tdchess-set(5)
+ * defines each feature exactly.  The minor-piece foreposts come in knight
+ * (+0) and bishop (+1) pairs. */
+enum eval_weight {
+    EVAL_CASTLE_BONUS,
+    EVAL_CASTLE_MISSING_PAWN,
+    EVAL_CASTLE_FIANCHETTO,
+    EVAL_CASTLE_KNIGHT_PROT,
+    EVAL_ROOK_NO_MOVE,
+    EVAL_FOREPOST_BONUS,         /* knight; bishop is +1 */
+    EVAL_PROTECTED_FOREPOST = 7, /* knight; bishop is +1 */
+    EVAL_ABSOLUTE_FOREPOST = 9,  /* knight; bishop is +1 */
+    EVAL_PAWN_INFRONT_FOREPOST = 11, /* knight; bishop is +1 */
+    EVAL_ROOK_OPEN_FILE = 13,
+    EVAL_ROOK_SEMI_OPEN_FILE,
+    EVAL_QUEEN_OPEN_FILE,
+    EVAL_QUEEN_SEMI_OPEN_FILE,
+    EVAL_KING_OPEN_FILE,
+    EVAL_KING_SEMI_OPEN_FILE,
+    EVAL_KING_OPEN_FILE_SIDE,
+    EVAL_KING_SEMI_OPEN_FILE_SIDE,
+    EVAL_KING_ROOK_XRAY,
+    EVAL_KING_QUEEN_XRAY,
+    EVAL_PAWN_STORM,
+    EVAL_BATTERY_BONUS,
+    EVAL_FIANCHETTO,
+    EVAL_NO_BLOCK_KNIGHT,
+    EVAL_DOUBLED_PAWN,
+    EVAL_ISOLATED_PAWN,
+    EVAL_BACKWARD_PAWN,
+    EVAL_SEMI_BACKWARD_PAWN,
+    EVAL_BACKWARD_ATTACK,
+    EVAL_ADJACENT_PAWNS,
+    EVAL_PAWN_CHAIN,
+    EVAL_PASSED_PAWN,
+    EVAL_PROT_PASSED_PAWN,
+    EVAL_BLOCKED_PASSED_PAWN,
+    EVAL_PAWN_MAJORITY,
+};
+
+/* Exactly the design's 2,796 doubles, in the order of the .set payload. */
+struct eval_params {
+    double ps[STAGE_NB][EVAL_PS_PIECES][64];
+    double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
+    double king_distance_other[STAGE_NB][EVAL_KD_PIECES];
+    double weights[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
+};
+
+/* Runtime switches (design §6.2.1); the defaults are eval_config_default(). */
+struct eval_config {
+    bool king_distance; /* add the king-distance terms (default off) */
+    bool empty_squares; /* add the empty-square table ps[..][12] (default on) */
+    bool super_fast;    /* piece-square tables only: no king distance, no weights */
+    bool linear;        /* the trainer's activation: linear (true) or sigmoid */
+};
+
+/* ---- parameters (params.c) ------------------------------------------------ */
+
+struct eval_config eval_config_default(void);
+
+/* The handmade starting set (classical piece-square tables, weights a chess
+ * player would agree with); data/handmade.set.txt is its text form. */
+void eval_params_handmade(struct eval_params *p);
+/* Multiplies every parameter by factor (tdchess-normalize). */
+void eval_params_scale(struct eval_params *p, double factor);
+/* True when every parameter is a finite number. */
+bool eval_params_finite(const struct eval_params *p);
+
+/* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
+ * ps, king_distance_own, king_distance_other, weights. */
+double *eval_param_ref(struct eval_params *p, int index);
+double eval_param_get(const struct eval_params *p, int index);
+enum {
+    EVAL_INDEX_PS = 0,
+    EVAL_INDEX_KD_OWN = STAGE_NB * EVAL_PS_PIECES * 64,              /* 2496 */
+    EVAL_INDEX_KD_OTHER = EVAL_INDEX_KD_OWN + STAGE_NB * EVAL_KD_PIECES, /* 2532 */
+    EVAL_INDEX_WEIGHTS = EVAL_INDEX_KD_OTHER + STAGE_NB * EVAL_KD_PIECES, /* 2568 */
+};
+static inline int eval_index_ps(int stage, int piece, int sq)
+{
+    return EVAL_INDEX_PS + (stage * EVAL_PS_PIECES + piece) * 64 + sq;
+}
+static inline int eval_index_kd_own(int stage, int piece)
+{
+    return EVAL_INDEX_KD_OWN + stage * EVAL_KD_PIECES + piece;
+}
+static inline int eval_index_kd_other(int stage, int piece)
+{
+    return EVAL_INDEX_KD_OTHER + stage * EVAL_KD_PIECES + piece;
+}
+static inline int eval_index_weight(int stage, int weight, int slot)
+{
+    return EVAL_INDEX_WEIGHTS + (stage * EVAL_WEIGHTS + weight) * EVAL_SLOTS + slot;
+}
+
+/* A parameter in search units as the evaluator's tables hold it: rounded
+ * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */
+int32_t eval_param_units(double value);
+
+/* Untranslated names used in the text form: "opening", "our-pawn",
+ * "their-king", "empty", "doubled-pawn"... */
+const char *eval_stage_name(int stage);
+const char *eval_ps_piece_name(int piece); /* 0 .. 12 */
+const char *eval_weight_name(int weight);
+/* Translated one-line descriptions for the UCI breakdown. */
+const char *eval_weight_label(int weight);
+const char *eval_stage_label(int stage);
+
+/* ---- the evaluator (eval.c) ------------------------------------------------ */
+
+struct evaluator;
+
+/* A new evaluator with the handmade set and the default configuration. */
+struct evaluator *evaluator_new(void);
+void evaluator_free(struct evaluator *e);
+/* Copies p in and rebuilds the integer tables. */
+void evaluator_set_params(struct evaluator *e, const struct eval_params *p);
+const struct eval_params *evaluator_params(const struct evaluator *e);
+void evaluator_set_config(struct evaluator *e, const struct eval_config *c);
+const struct eval_config *evaluator_config(const struct evaluator *e);
+
+/* Opening, middlegame or endgame by the count of knights, bishops, rooks
+ * and queens of both sides (> 10, 7-10, <= 6). */
+int eval_stage(const struct board *b);
+
+/* Material balance for the side to move, search units (incremental). */
+static inline int eval_material(const struct board *b)
+{
+    return b->state->material[b->side] - b->state->material[colour_other(b->side)];
+}
+
+/* The positional part for the side to move, in search units (pawn = 10000);
+ * the search adds eval_material() itself. */
+int eval_positional(const struct evaluator *e, const struct board *b);
+/* eval_material() + eval_positional(). */
+int eval_full(const struct evaluator *e, const struct board *b);
+
+/* Per-term breakdown (stage, each feature of both colours by family),
+ * ending with "Final evaluation: <cp> (white side)". */
+void eval_explain(const struct evaluator *e, const struct board *b, FILE *out);
+
+/* ---- tracing: the same evaluation, listing its linear terms ---------------- */
+
+enum { EVAL_TRACE_MAX = 512 };
+
+struct eval_term {
+    int16_t param; /* flat parameter index */
+    int16_t coef;  /* the score contains coef * parameter */
+};
+
+struct eval_trace {
+    int stage;
+    int side; /* side to move: slot 0 is this colour */
+    /* Summed scale factors of each singular weight (a feature count, or the
+     * rank sum of passed pawns). */
+    int weight_coef[EVAL_WEIGHTS][EVAL_SLOTS];
+    /* Piece-square, empty-square and king-distance terms, one per use. */
+    int count;
+    struct eval_term terms[EVAL_TRACE_MAX];
+};
+
+/* Evaluates with the very code of eval_positional, also recording every
+ * term in t; returns the same positional score. */
+int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t);
+/* The trace as a merged list of (param, coef) with no duplicates and no
+ * zero coefficients, sorted by param; returns the count (<= EVAL_PARAMS). */
+int eval_trace_terms(const struct eval_trace *t, struct eval_term *out, int max);
+/* sum(coef * param) over the trace in pawns, with unrounded parameters. */
+double eval_trace_value(const struct eval_trace *t, const struct eval_params *p);
+
+/* ---- .set files (setfile.c) ------------------------------------------------ */
+
+/* The binary format (tdchess-set(5)): magic, version, dimensions,
+ * little-endian IEEE-754 doubles, CRC-32.  Loading reads into a temporary
+ * and copies on success only: on failure *p is untouched and err receives
+ * one line "FILE: what is wrong".  Saving is atomic (a reader sees the old
+ * file or the complete new one).  eval_set_load accepts the text form too
+ * (recognised by its first line). */
+enum { EVAL_SET_VERSION = 1, EVAL_SET_SIZE = 8 + 8 * 4 + EVAL_PARAMS * 8 + 4 };
+bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t errlen);
+bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen);
+bool eval_set_load_text(struct eval_params *p, const char *path, char *err, size_t errlen);
+bool eval_set_save_text(const struct eval_params *p, const char *path, char *err, size_t errlen);
+/* The same on streams (name is used in messages). */
+bool eval_set_read_text(struct eval_params *p, FILE *in, const char *name, char *err,
+                        size_t errlen);
+bool eval_set_write_text(const struct eval_params *p, FILE *out);
+/* Decodes a whole binary file image. */
+bool eval_set_decode(struct eval_params *p, const unsigned char *data, size_t size,
+                     const char *name, char *err, size_t errlen);
+/* Encodes into buf (EVAL_SET_SIZE bytes). */
+void eval_set_encode(const struct eval_params *p, unsigned char *buf);
+
+/* ---- colour flip (flip.c) ---------------------------------------------------- */
+
+/* Writes into out the FEN of the colour-flipped position: ranks mirrored,
+ * piece colours swapped, the other side to move, castling letters swapped,
+ * en-passant rank mirrored.  Returns false when fen is not recognisably a
+ * FEN (out is then empty).  The move counters are kept. */
+bool eval_flip_fen(const char *fen, char *out, size_t outlen);
+
+#endif /* TDCHESS_EVAL_EVAL_H */

@@ -1,0 +1,281 @@
+/* params.c - the parameter set: names, flat indexing, the handmade set.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <math.h>
+
+#include "eval/eval.h"
+
+_Static_assert(sizeof(struct eval_params) == EVAL_PARAMS * sizeof(double),
+               "struct eval_params must be exactly the 2,796 doubles");
+_Static_assert(EVAL_INDEX_WEIGHTS + STAGE_NB * EVAL_WEIGHTS * EVAL_SLOTS == EVAL_PARAMS,
+               "flat indices must cover the parameters");
+_Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
+_Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
+
+struct eval_config eval_config_default(void)
+{
+    return (struct eval_config){
+        .king_distance = false, .empty_squares = true, .super_fast = false, .linear = true};
+}
+
+/* ---- names --------------------------------------------------------------- */
+
+static const char *const stage_names[STAGE_NB] = {"opening", "middlegame", "endgame"};
+
+static const char *const ps_piece_names[EVAL_PS_PIECES] = {
+    "our-pawn",   "our-knight",   "our-bishop",   "our-rook",   "our-queen",   "our-king",
+    "their-pawn", "their-knight", "their-bishop", "their-rook", "their-queen", "their-king",
+    "empty"};
+
+/* Names (text form) and labels (UCI breakdown) of the 38 weights. */
+static const struct {
+    const char *name;
+    const char *label;
+} weight_info[EVAL_WEIGHTS] = {
+    {"castle-bonus", N_("castled king")},
+    {"castle-missing-pawn", N_("castled, shield pawn missing")},
+    {"castle-fianchetto", N_("castled behind a fianchetto")},
+    {"castle-knight-prot", N_("castled, knight on f3/c3")},
+    {"rook-no-move", N_("castling right kept")},
+    {"knight-forepost", N_("knight forepost")},
+    {"bishop-forepost", N_("bishop forepost")},
+    {"knight-protected-forepost", N_("knight forepost, pawn protected")},
+    {"bishop-protected-forepost", N_("bishop forepost, pawn protected")},
+    {"knight-absolute-forepost", N_("knight forepost, no enemy minor")},
+    {"bishop-absolute-forepost", N_("bishop forepost, no enemy minor")},
+    {"knight-pawn-in-front", N_("knight forepost, enemy pawn in front")},
+    {"bishop-pawn-in-front", N_("bishop forepost, enemy pawn in front")},
+    {"rook-open-file", N_("rook on open file")},
+    {"rook-semi-open-file", N_("rook on semi-open file")},
+    {"queen-open-file", N_("queen on open file")},
+    {"queen-semi-open-file", N_("queen on semi-open file")},
+    {"king-open-file", N_("king on open file")},
+    {"king-semi-open-file", N_("king on semi-open file")},
+    {"king-open-file-side", N_("open file beside king")},
+    {"king-semi-open-file-side", N_("semi-open file beside king")},
+    {"king-rook-xray", N_("enemy rook x-ray on king")},
+    {"king-queen-xray", N_("enemy queen x-ray on king")},
+    {"pawn-storm", N_("enemy pawn storm")},
+    {"battery", N_("rook/queen battery")},
+    {"fianchetto", N_("fianchettoed bishop")},
+    {"no-block-knight", N_("c3/f3 knight not blocking")},
+    {"doubled-pawn", N_("doubled pawn")},
+    {"isolated-pawn", N_("isolated pawn")},
+    {"backward-pawn", N_("backward pawn")},
+    {"semi-backward-pawn", N_("semi-backward pawn")},
+    {"backward-attack", N_("backward pawn, stop square attacked")},
+    {"adjacent-pawns", N_("pawn with a neighbour")},
+    {"pawn-chain", N_("pawn protected by pawn")},
+    {"passed-pawn", N_("passed pawn (times rank)")},
+    {"protected-passed-pawn", N_("protected passed pawn")},
+    {"blocked-passed-pawn", N_("blocked passed pawn")},
+    {"pawn-majority", N_("local pawn majority")},
+};
+
+static const char *const stage_labels[STAGE_NB] = {N_("opening"), N_("middlegame"),
+                                                   N_("endgame")};
+
+const char *eval_stage_name(int stage)
+{
+    return stage >= 0 && stage < STAGE_NB ? stage_names[stage] : "?";
+}
+
+const char *eval_ps_piece_name(int piece)
+{
+    return piece >= 0 && piece < EVAL_PS_PIECES ? ps_piece_names[piece] : "?";
+}
+
+const char *eval_weight_name(int weight)
+{
+    return weight >= 0 && weight < EVAL_WEIGHTS ? weight_info[weight].name : "?";
+}
+
+const char *eval_weight_label(int weight)
+{
+    return weight >= 0 && weight < EVAL_WEIGHTS ? _(weight_info[weight].label) : "?";
+}
+
+const char *eval_stage_label(int stage)
+{
+    return stage >= 0 && stage < STAGE_NB ? _(stage_labels[stage]) : "?";
+}
+
+/* ---- flat access --------------------------------------------------------- */
+
+double *eval_param_ref(struct eval_params *p, int index)
+{
+    if (index < EVAL_INDEX_KD_OWN) {
+        int sq = index % 64, piece = index / 64 % EVAL_PS_PIECES;
+        return &p->ps[index / (64 * EVAL_PS_PIECES)][piece][sq];
+    }
+    if (index < EVAL_INDEX_KD_OTHER) {
+        index -= EVAL_INDEX_KD_OWN;
+        return &p->king_distance_own[index / EVAL_KD_PIECES][index % EVAL_KD_PIECES];
+    }
+    if (index < EVAL_INDEX_WEIGHTS) {
+        index -= EVAL_INDEX_KD_OTHER;
+        return &p->king_distance_other[index / EVAL_KD_PIECES][index % EVAL_KD_PIECES];
+    }
+    index -= EVAL_INDEX_WEIGHTS;
+    int slot = index % EVAL_SLOTS;
+    index /= EVAL_SLOTS;
+    return &p->weights[index / EVAL_WEIGHTS][index % EVAL_WEIGHTS][slot];
+}
+
+double eval_param_get(const struct eval_params *p, int index)
+{
+    return *eval_param_ref((struct eval_params *)p, index);
+}
+
+void eval_params_scale(struct eval_params *p, double factor)
+{
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        *eval_param_ref(p, i) *= factor;
+}
+
+bool eval_params_finite(const struct eval_params *p)
+{
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        if (!isfinite(eval_param_get(p, i)))
+            return false;
+    return true;
+}
+
+/* ---- the handmade set ------------------------------------------------------
+ *
+ * Piece-square tables: Tomasz Michniewski's "Simplified Evaluation Function"
+ * (chessprogramming wiki), in centipawns, White's view with rank 8 first,
+ * i.e. indexed exactly like our squares when we are White.  Material is
+ * counted separately, so these are the positional deltas only.  The
+ * opening and middlegame share them; the endgame has its own king table
+ * (centralise) and a pawn table that rewards advancing.
+ */
+static const int8_t pst_pawn[64] = {
+    0,  0,  0,  0,   0,   0,  0,  0,  50, 50, 50,  50, 50, 50,  50, 50,
+    10, 10, 20, 30,  30,  20, 10, 10, 5,  5,  10,  25, 25, 10,  5,  5,
+    0,  0,  0,  20,  20,  0,  0,  0,  5,  -5, -10, 0,  0,  -10, -5, 5,
+    5,  10, 10, -20, -20, 10, 10, 5,  0,  0,  0,   0,  0,  0,   0,  0};
+static const int8_t pst_pawn_endgame[64] = {
+    0,  0,  0,  0,  0,  0,  0,  0,  60, 60, 60, 60, 60, 60, 60, 60,
+    35, 35, 35, 35, 35, 35, 35, 35, 20, 20, 20, 20, 20, 20, 20, 20,
+    10, 10, 10, 10, 10, 10, 10, 10, 5,  5,  5,  5,  5,  5,  5,  5,
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0};
+static const int8_t pst_knight[64] = {
+    -50, -40, -30, -30, -30, -30, -40, -50, -40, -20, 0,   0,   0,   0,   -20, -40,
+    -30, 0,   10,  15,  15,  10,  0,   -30, -30, 5,   15,  20,  20,  15,  5,   -30,
+    -30, 0,   15,  20,  20,  15,  0,   -30, -30, 5,   10,  15,  15,  10,  5,   -30,
+    -40, -20, 0,   5,   5,   0,   -20, -40, -50, -40, -30, -30, -30, -30, -40, -50};
+static const int8_t pst_bishop[64] = {
+    -20, -10, -10, -10, -10, -10, -10, -20, -10, 0,   0,   0,   0,   0,   0,   -10,
+    -10, 0,   5,   10,  10,  5,   0,   -10, -10, 5,   5,   10,  10,  5,   5,   -10,
+    -10, 0,   10,  10,  10,  10,  0,   -10, -10, 10,  10,  10,  10,  10,  10,  -10,
+    -10, 5,   0,   0,   0,   0,   5,   -10, -20, -10, -10, -10, -10, -10, -10, -20};
+static const int8_t pst_rook[64] = {
+    0,  0,  0,  0,  0,  0,  0,  0,  5,  10, 10, 10, 10, 10, 10, 5,
+    -5, 0,  0,  0,  0,  0,  0,  -5, -5, 0,  0,  0,  0,  0,  0,  -5,
+    -5, 0,  0,  0,  0,  0,  0,  -5, -5, 0,  0,  0,  0,  0,  0,  -5,
+    -5, 0,  0,  0,  0,  0,  0,  -5, 0,  0,  0,  5,  5,  0,  0,  0};
+static const int8_t pst_queen[64] = {
+    -20, -10, -10, -5, -5, -10, -10, -20, -10, 0,   0,   0,  0,  0,   0,   -10,
+    -10, 0,   5,   5,  5,  5,   0,   -10, -5,  0,   5,   5,  5,  5,   0,   -5,
+    0,   0,   5,   5,  5,  5,   0,   -5,  -10, 5,   5,   5,  5,  5,   0,   -10,
+    -10, 0,   5,   0,  0,  0,   0,   -10, -20, -10, -10, -5, -5, -10, -10, -20};
+static const int8_t pst_king[64] = {
+    -30, -40, -40, -50, -50, -40, -40, -30, -30, -40, -40, -50, -50, -40, -40, -30,
+    -30, -40, -40, -50, -50, -40, -40, -30, -30, -40, -40, -50, -50, -40, -40, -30,
+    -20, -30, -30, -40, -40, -30, -30, -20, -10, -20, -20, -20, -20, -20, -20, -10,
+    20,  20,  0,   0,   0,   0,   20,  20,  20,  30,  10,  0,   0,   10,  30,  20};
+static const int8_t pst_king_endgame[64] = {
+    -50, -40, -30, -20, -20, -30, -40, -50, -30, -20, -10, 0,   0,   -10, -20, -30,
+    -30, -10, 20,  30,  30,  20,  -10, -30, -30, -10, 30,  40,  40,  30,  -10, -30,
+    -30, -10, 30,  40,  40,  30,  -10, -30, -30, -10, 20,  30,  30,  20,  -10, -30,
+    -30, -30, 0,   0,   0,   0,   -30, -30, -50, -30, -30, -30, -30, -30, -30, -50};
+
+/* Our side of each singular weight, in centipawns per stage (opening,
+ * middlegame, endgame); the opponent's slot is the negation, so the set is
+ * colour-symmetric. */
+static const int8_t handmade_weights[EVAL_WEIGHTS][STAGE_NB] = {
+    [EVAL_CASTLE_BONUS] = {30, 20, 0},
+    [EVAL_CASTLE_MISSING_PAWN] = {-15, -15, 0},
+    [EVAL_CASTLE_FIANCHETTO] = {10, 10, 0},
+    [EVAL_CASTLE_KNIGHT_PROT] = {10, 5, 0},
+    [EVAL_ROOK_NO_MOVE] = {10, 5, 0},
+    [EVAL_FOREPOST_BONUS] = {10, 15, 10},
+    [EVAL_FOREPOST_BONUS + 1] = {5, 10, 5},
+    [EVAL_PROTECTED_FOREPOST] = {10, 15, 10},
+    [EVAL_PROTECTED_FOREPOST + 1] = {5, 8, 5},
+    [EVAL_ABSOLUTE_FOREPOST] = {10, 10, 10},
+    [EVAL_ABSOLUTE_FOREPOST + 1] = {5, 5, 5},
+    [EVAL_PAWN_INFRONT_FOREPOST] = {5, 5, 5},
+    [EVAL_PAWN_INFRONT_FOREPOST + 1] = {3, 3, 3},
+    [EVAL_ROOK_OPEN_FILE] = {15, 20, 15},
+    [EVAL_ROOK_SEMI_OPEN_FILE] = {8, 10, 8},
+    [EVAL_QUEEN_OPEN_FILE] = {5, 5, 3},
+    [EVAL_QUEEN_SEMI_OPEN_FILE] = {3, 3, 2},
+    [EVAL_KING_OPEN_FILE] = {-30, -25, 0},
+    [EVAL_KING_SEMI_OPEN_FILE] = {-15, -15, 0},
+    [EVAL_KING_OPEN_FILE_SIDE] = {-20, -15, 0},
+    [EVAL_KING_SEMI_OPEN_FILE_SIDE] = {-10, -8, 0},
+    [EVAL_KING_ROOK_XRAY] = {-10, -10, -2},
+    [EVAL_KING_QUEEN_XRAY] = {-8, -8, 0},
+    [EVAL_PAWN_STORM] = {-10, -10, 0},
+    [EVAL_BATTERY_BONUS] = {10, 15, 10},
+    [EVAL_FIANCHETTO] = {10, 8, 0},
+    [EVAL_NO_BLOCK_KNIGHT] = {10, 5, 0},
+    [EVAL_DOUBLED_PAWN] = {-15, -15, -20},
+    [EVAL_ISOLATED_PAWN] = {-15, -15, -20},
+    [EVAL_BACKWARD_PAWN] = {-10, -12, -10},
+    [EVAL_SEMI_BACKWARD_PAWN] = {-5, -6, -5},
+    [EVAL_BACKWARD_ATTACK] = {-5, -8, -5},
+    [EVAL_ADJACENT_PAWNS] = {3, 4, 5},
+    [EVAL_PAWN_CHAIN] = {5, 5, 6},
+    [EVAL_PASSED_PAWN] = {5, 8, 15},
+    [EVAL_PROT_PASSED_PAWN] = {10, 15, 25},
+    [EVAL_BLOCKED_PASSED_PAWN] = {-5, -10, -20},
+    [EVAL_PAWN_MAJORITY] = {2, 3, 5},
+};
+
+/* King distances (used only with eval_config.king_distance), our pieces, in
+ * centipawns per square of distance; negative means "closer is better". */
+static const int8_t handmade_kd_own[STAGE_NB][PIECE_NB] = {
+    {0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}, {-2, 0, 0, 0, 0, 0}};
+static const int8_t handmade_kd_other[STAGE_NB][PIECE_NB] = {
+    {0, -2, -1, -1, -2, 0}, {0, -2, -1, -1, -2, 0}, {0, -1, 0, -1, -2, 0}};
+
+void eval_params_handmade(struct eval_params *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int stage = 0; stage < STAGE_NB; stage++) {
+        bool end = stage == STAGE_ENDGAME;
+        const int8_t *tables[PIECE_NB] = {end ? pst_pawn_endgame : pst_pawn,
+                                          pst_knight,
+                                          pst_bishop,
+                                          pst_rook,
+                                          pst_queen,
+                                          end ? pst_king_endgame : pst_king};
+        for (int piece = 0; piece < PIECE_NB; piece++)
+            for (int sq = 0; sq < 64; sq++) {
+                p->ps[stage][piece][sq] = tables[piece][sq] / 100.0;
+                /* Their piece on sq stands on sq_flip(sq) from its own view
+                 * (negated as an int: no -0.0 in the text form). */
+                p->ps[stage][piece + PIECE_NB][sq_flip(sq)] = -tables[piece][sq] / 100.0;
+            }
+        /* The empty-square table stays 0: the feature is there to be trained. */
+        for (int piece = 0; piece < PIECE_NB; piece++) {
+            p->king_distance_own[stage][piece] = handmade_kd_own[stage][piece] / 100.0;
+            p->king_distance_own[stage][piece + PIECE_NB] = -handmade_kd_own[stage][piece] / 100.0;
+            p->king_distance_other[stage][piece] = handmade_kd_other[stage][piece] / 100.0;
+            p->king_distance_other[stage][piece + PIECE_NB] =
+                -handmade_kd_other[stage][piece] / 100.0;
+        }
+        for (int w = 0; w < EVAL_WEIGHTS; w++) {
+            p->weights[stage][w][0] = handmade_weights[w][stage] / 100.0;
+            p->weights[stage][w][1] = -handmade_weights[w][stage] / 100.0;
+        }
+    }
+}

@@ -1,0 +1,1051 @@
+/* check_eval.c - unit tests of the staged evaluation and its .set files. */
+#include "system.h"
+
+#include <check.h>
+#include <math.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "chess/fen.h"
+#include "core/datapath.h"
+#include "core/rng.h"
+#include "core/timing.h"
+#include "eval/eval.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+#define REQUIRE(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);                                  \
+    } while (0)
+
+static struct board board;
+static struct evaluator *ev;
+static char tmpdir[256];
+
+static void setup(void)
+{
+    board_init(&board);
+    ev = evaluator_new();
+    snprintf(tmpdir, sizeof tmpdir, "%s", "check_eval.XXXXXX");
+    ck_assert(mkdtemp(tmpdir) != NULL);
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void teardown(void)
+{
+    evaluator_free(ev);
+    board_free(&board);
+    remove_tree(tmpdir);
+}
+
+static void set_fen(const char *fen)
+{
+    char err[200];
+    ck_assert_msg(fen_read(&board, fen, NULL, err, sizeof err), "%s: %s", fen, err);
+}
+
+static const char *tmp_path(const char *name)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/%s", tmpdir, name);
+    return path;
+}
+
+static const char *srcdir_path(const char *rel)
+{
+    static char path[4096];
+    const char *dir = getenv("abs_top_srcdir");
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : "..", rel);
+    return path;
+}
+
+/* The first four fields of every position line of tests/data/eval-positions.epd. */
+static char **suite_fens(int *count)
+{
+    FILE *in = fopen(srcdir_path("tests/data/eval-positions.epd"), "r");
+    ck_assert_msg(in != NULL, "cannot open eval-positions.epd");
+    char **fens = NULL, line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, in)) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        line[strcspn(line, "\r\n")] = '\0';
+        fens = realloc(fens, (size_t)(n + 1) * sizeof *fens);
+        fens[n++] = strdup(line);
+    }
+    fclose(in);
+    ck_assert_int_ge(n, 500);
+    *count = n;
+    return fens;
+}
+
+static void free_fens(char **fens, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(fens[i]);
+    free(fens);
+}
+
+/* A set where every parameter is a different random number: no two terms
+ * can cancel by accident, so sums and symmetries test every term. */
+static void random_params(struct eval_params *p, uint64_t seed)
+{
+    struct rng r;
+    rng_seed(&r, seed);
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        *eval_param_ref(p, i) = (rng_uniform(&r) - 0.5) * 0.4;
+}
+
+static struct eval_trace trace;
+
+/* Summed scale factor of weight w in slot (0: side to move, 1: opponent). */
+static int feature(const char *fen, int w, int slot)
+{
+    set_fen(fen);
+    eval_trace(ev, &board, &trace);
+    return trace.weight_coef[w][slot];
+}
+
+#define FEATURE_IS(fen, w, slot, expected)                                                         \
+    ck_assert_msg(feature(fen, w, slot) == (expected), "%s: %s[%d] is %d, expected %d", fen,      \
+                  eval_weight_name(w), slot, trace.weight_coef[w][slot], expected)
+
+/* ---- parameters ---------------------------------------------------------- */
+
+START_TEST(test_param_layout)
+{
+    struct eval_params p;
+    /* Flat indices cover the struct exactly once, in payload order. */
+    double *base = (double *)&p;
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        REQUIRE(eval_param_ref(&p, i) == base + i);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_ps(2, 12, 63)), &p.ps[2][12][63]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_kd_own(1, 11)), &p.king_distance_own[1][11]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_kd_other(2, 0)), &p.king_distance_other[2][0]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_weight(2, 37, 1)), &p.weights[2][37][1]);
+    ck_assert_int_eq(EVAL_INDEX_WEIGHTS + 3 * 38 * 2, EVAL_PARAMS);
+    ck_assert_str_eq(eval_weight_name(EVAL_DOUBLED_PAWN), "doubled-pawn");
+    ck_assert_str_eq(eval_weight_name(EVAL_PAWN_MAJORITY), "pawn-majority");
+    ck_assert_str_eq(eval_ps_piece_name(EVAL_PS_EMPTY), "empty");
+    /* Units: 1.0 is a pawn. */
+    ck_assert_int_eq(eval_param_units(1.0), PAWN_VALUE);
+    ck_assert_int_eq(eval_param_units(-0.15), -1500);
+    ck_assert_int_eq(eval_param_units(1e9), 1 << 18);
+    ck_assert_int_eq(eval_param_units(NAN), 0);
+}
+END_TEST
+
+START_TEST(test_handmade_sane)
+{
+    struct eval_params p;
+    eval_params_handmade(&p);
+    ck_assert(eval_params_finite(&p));
+    for (int s = 0; s < STAGE_NB; s++) {
+        /* A chess player's signs. */
+        ck_assert(p.weights[s][EVAL_DOUBLED_PAWN][0] < 0);
+        ck_assert(p.weights[s][EVAL_ISOLATED_PAWN][0] < 0);
+        ck_assert(p.weights[s][EVAL_BACKWARD_PAWN][0] < 0);
+        ck_assert(p.weights[s][EVAL_PASSED_PAWN][0] > 0);
+        ck_assert(p.weights[s][EVAL_ROOK_OPEN_FILE][0] > p.weights[s][EVAL_ROOK_SEMI_OPEN_FILE][0]);
+        ck_assert(p.weights[s][EVAL_BLOCKED_PASSED_PAWN][0] < 0);
+        /* Colour symmetric: their slot and tables mirror ours. */
+        for (int w = 0; w < EVAL_WEIGHTS; w++)
+            ck_assert(p.weights[s][w][1] == -p.weights[s][w][0]);
+        for (int piece = 0; piece < PIECE_NB; piece++)
+            for (int sq = 0; sq < 64; sq++)
+                REQUIRE(p.ps[s][piece + 6][sq_flip(sq)] == -p.ps[s][piece][sq]);
+    }
+    /* Passed pawns grow in the endgame, king safety fades there. */
+    ck_assert(p.weights[STAGE_ENDGAME][EVAL_PASSED_PAWN][0] >
+              p.weights[STAGE_OPENING][EVAL_PASSED_PAWN][0]);
+    ck_assert(p.weights[STAGE_OPENING][EVAL_KING_OPEN_FILE][0] <
+              p.weights[STAGE_ENDGAME][EVAL_KING_OPEN_FILE][0]);
+    /* The knight prefers the centre, the endgame king too. */
+    ck_assert(p.ps[0][KNIGHT][sq_make(3, 3)] > p.ps[0][KNIGHT][sq_make(0, 0)]);
+    ck_assert(p.ps[2][KING][sq_make(4, 3)] > p.ps[2][KING][sq_make(6, 0)]);
+    ck_assert(p.ps[0][KING][sq_make(6, 0)] > p.ps[0][KING][sq_make(4, 3)]);
+}
+END_TEST
+
+/* data/handmade.set.txt is the text form of the built-in set. */
+START_TEST(test_handmade_text_matches)
+{
+    struct eval_params builtin, text;
+    char err[512];
+    eval_params_handmade(&builtin);
+    ck_assert_msg(eval_set_load_text(&text, srcdir_path("data/handmade.set.txt"), err, sizeof err),
+                  "%s", err);
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        ck_assert_msg(eval_param_get(&text, i) == eval_param_get(&builtin, i),
+                      "parameter %d: text %.17g, built-in %.17g", i, eval_param_get(&text, i),
+                      eval_param_get(&builtin, i));
+}
+END_TEST
+
+START_TEST(test_scale)
+{
+    struct eval_params p, q;
+    random_params(&p, 1);
+    q = p;
+    eval_params_scale(&q, -2.5);
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        REQUIRE(eval_param_get(&q, i) == -2.5 * eval_param_get(&p, i));
+}
+END_TEST
+
+/* ---- stage, material ----------------------------------------------------- */
+
+START_TEST(test_stage)
+{
+    set_fen(FEN_START); /* 14 pieces */
+    ck_assert_int_eq(eval_stage(&board), STAGE_OPENING);
+    set_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1"); /* 11 */
+    ck_assert_int_eq(eval_stage(&board), STAGE_OPENING);
+    set_fen("r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1"); /* 10 */
+    ck_assert_int_eq(eval_stage(&board), STAGE_MIDDLEGAME);
+    set_fen("r2qk3/pppp1ppp/8/8/8/8/PPPP1PPP/R2QK2R w KQq - 0 1"); /* 5 */
+    ck_assert_int_eq(eval_stage(&board), STAGE_ENDGAME);
+    set_fen("r2qk2r/pppp1ppp/8/8/8/8/PPPP1PPP/R2QK2R w KQkq - 0 1"); /* 6 */
+    ck_assert_int_eq(eval_stage(&board), STAGE_ENDGAME);
+    set_fen("r2qk2r/pppp1ppp/8/8/8/8/PPPP1PPP/RN1QK2R w KQkq - 0 1"); /* 7 */
+    ck_assert_int_eq(eval_stage(&board), STAGE_MIDDLEGAME);
+    set_fen("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"); /* pawns do not count */
+    ck_assert_int_eq(eval_stage(&board), STAGE_ENDGAME);
+    eval_trace(ev, &board, &trace);
+    ck_assert_int_eq(trace.stage, STAGE_ENDGAME);
+}
+END_TEST
+
+START_TEST(test_material_and_full)
+{
+    set_fen("4k3/8/8/8/8/8/8/R3K2R b - - 0 1");
+    ck_assert_int_eq(eval_material(&board), -2 * 50000);
+    ck_assert_int_eq(eval_full(ev, &board), eval_material(&board) + eval_positional(ev, &board));
+    board_make_move(&board, (struct move){SQ_E8, SQ_D8, 0, 0});
+    ck_assert_int_eq(eval_material(&board), 2 * 50000);
+}
+END_TEST
+
+/* ---- one body: the trace is the evaluation -------------------------------- */
+
+/* Over the suite, with all options and a random set: the score equals the
+ * sum of the traced terms, exactly in search units and to rounding in
+ * pawns, and eval_trace returns what eval_positional returns. */
+START_TEST(test_trace_is_the_evaluation)
+{
+    struct eval_params p;
+    random_params(&p, 7);
+    evaluator_set_params(ev, &p);
+    struct eval_config c = eval_config_default();
+    c.king_distance = true;
+    evaluator_set_config(ev, &c);
+    int n;
+    char **fens = suite_fens(&n);
+    static struct eval_term terms[EVAL_PARAMS];
+    long features = 0;
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        int score = eval_positional(ev, &board);
+        REQUIRE(eval_trace(ev, &board, &trace) == score);
+        int count = eval_trace_terms(&trace, terms, EVAL_PARAMS);
+        long units = 0, weight = 0;
+        for (int k = 0; k < count; k++) {
+            REQUIRE(k == 0 || terms[k].param > terms[k - 1].param);
+            REQUIRE(terms[k].coef != 0);
+            units += (long)terms[k].coef * eval_param_units(eval_param_get(&p, terms[k].param));
+            weight += labs(terms[k].coef);
+            features += terms[k].param >= EVAL_INDEX_WEIGHTS;
+        }
+        ck_assert_msg(units == score, "%s: terms sum to %ld, evaluation %d", fens[i], units,
+                      score);
+        double pawns = eval_trace_value(&trace, &p);
+        ck_assert_msg(fabs(pawns * PAWN_VALUE - score) <= 0.5 * (double)weight + 1e-6,
+                      "%s: %.4f vs %d", fens[i], pawns, score);
+    }
+    ck_assert_int_gt(features, 5 * n); /* the singular features do fire */
+    free_fens(fens, n);
+}
+END_TEST
+
+/* ---- symmetry ------------------------------------------------------------------ */
+
+START_TEST(test_flip_fen)
+{
+    char out[200];
+    ck_assert(eval_flip_fen(FEN_START, out, sizeof out));
+    ck_assert_str_eq(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    ck_assert(eval_flip_fen("r3k2r/8/8/3pP3/8/8/8/4K2R w Kq d6 0 2", out, sizeof out));
+    ck_assert_str_eq(out, "4k2r/8/8/8/3Pp3/8/8/R3K2R b Qk d3 0 2");
+    ck_assert(eval_flip_fen("8/8/8/8/8/8/8/K6k b - -", out, sizeof out));
+    ck_assert_str_eq(out, "k6K/8/8/8/8/8/8/8 w - -");
+    ck_assert(!eval_flip_fen("8/8/8 w - -", out, sizeof out));
+    ck_assert_str_eq(out, "");
+    ck_assert(!eval_flip_fen("8/8/8/8/8/8/8/K6k x - -", out, sizeof out));
+    ck_assert(!eval_flip_fen("8/8/8/8/8/8/8/K6k w - e9", out, sizeof out));
+    ck_assert(!eval_flip_fen("", out, sizeof out));
+    ck_assert(!eval_flip_fen(FEN_START, out, 10));
+}
+END_TEST
+
+/* eval(position) == eval(colour-flipped position), and every feature count
+ * is the same, for every position of the suite, with the handmade set and
+ * with a random (colour-asymmetric) set, all options on. */
+START_TEST(test_symmetry)
+{
+    struct evaluator *rnd = evaluator_new();
+    struct eval_params p;
+    random_params(&p, 3);
+    evaluator_set_params(rnd, &p);
+    struct eval_config c = eval_config_default();
+    c.king_distance = true;
+    evaluator_set_config(rnd, &c);
+    struct board twin;
+    board_init(&twin);
+    int n;
+    char **fens = suite_fens(&n);
+    static struct eval_trace ta, tb;
+    int nonzero = 0;
+    for (int i = 0; i < n; i++) {
+        char flipped[200], err[200];
+        set_fen(fens[i]);
+        ck_assert_msg(eval_flip_fen(fens[i], flipped, sizeof flipped), "%s", fens[i]);
+        ck_assert_msg(fen_read(&twin, flipped, NULL, err, sizeof err), "%s: %s", flipped, err);
+        ck_assert_int_ne(twin.side, board.side);
+        int a = eval_full(ev, &board), b = eval_full(ev, &twin);
+        ck_assert_msg(a == b, "%s: %d, flipped %d", fens[i], a, b);
+        int ra = eval_full(rnd, &board), rb = eval_full(rnd, &twin);
+        ck_assert_msg(ra == rb, "%s: random set %d, flipped %d", fens[i], ra, rb);
+        eval_trace(rnd, &board, &ta);
+        eval_trace(rnd, &twin, &tb);
+        ck_assert_msg(memcmp(ta.weight_coef, tb.weight_coef, sizeof ta.weight_coef) == 0, "%s",
+                      fens[i]);
+        nonzero += eval_positional(rnd, &board) != 0;
+    }
+    ck_assert_int_gt(nonzero, n - 5);
+    free_fens(fens, n);
+    board_free(&twin);
+    evaluator_free(rnd);
+}
+END_TEST
+
+/* The side to move matters: the same placement with the other side to
+ * move swaps the slots (a random set tells them apart). */
+START_TEST(test_side_relative)
+{
+    FEATURE_IS("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1", EVAL_DOUBLED_PAWN, 0, 1);
+    FEATURE_IS("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1", EVAL_DOUBLED_PAWN, 1, 0);
+    FEATURE_IS("4k3/8/8/8/8/4P3/4P3/4K3 b - - 0 1", EVAL_DOUBLED_PAWN, 0, 0);
+    FEATURE_IS("4k3/8/8/8/8/4P3/4P3/4K3 b - - 0 1", EVAL_DOUBLED_PAWN, 1, 1);
+    /* With the handmade set, a doubled pawn of ours is bad for us. */
+    set_fen("4k3/4p3/8/8/8/4P3/4P3/4K3 w - - 0 1");
+    int doubled = eval_positional(ev, &board);
+    set_fen("4k3/4p3/8/8/8/4P3/3P4/4K3 w - - 0 1");
+    ck_assert_int_lt(doubled, eval_positional(ev, &board));
+}
+END_TEST
+
+/* ---- the features, family by family: fires / does not fire --------------------- */
+
+START_TEST(test_pawn_structure)
+{
+    /* Doubled: counted once per pawn with a friend behind it. */
+    FEATURE_IS("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1", EVAL_DOUBLED_PAWN, 0, 1);
+    FEATURE_IS("4k3/8/8/4P3/8/4P3/4P3/4K3 w - - 0 1", EVAL_DOUBLED_PAWN, 0, 2);
+    FEATURE_IS("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", EVAL_DOUBLED_PAWN, 0, 0);
+    /* Isolated. */
+    FEATURE_IS("4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1", EVAL_ISOLATED_PAWN, 0, 2);
+    FEATURE_IS("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", EVAL_ISOLATED_PAWN, 0, 0);
+    FEATURE_IS("4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1", EVAL_ISOLATED_PAWN, 0, 2);
+    /* Backward d3 (c4, e4 ahead); its stop square d4 attacked by c5. */
+    const char *backward = "4k3/8/8/2p5/2P1P3/3P4/8/4K3 w - - 0 1";
+    FEATURE_IS(backward, EVAL_BACKWARD_PAWN, 0, 1);
+    FEATURE_IS(backward, EVAL_SEMI_BACKWARD_PAWN, 0, 0);
+    FEATURE_IS(backward, EVAL_BACKWARD_ATTACK, 0, 1);
+    /* An enemy pawn in front on the file: semi-backward instead. */
+    const char *semi = "4k3/8/8/2pp4/2P1P3/3P4/8/4K3 w - - 0 1";
+    FEATURE_IS(semi, EVAL_BACKWARD_PAWN, 0, 0);
+    FEATURE_IS(semi, EVAL_SEMI_BACKWARD_PAWN, 0, 1);
+    /* No enemy pawn attacks the stop square. */
+    FEATURE_IS("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", EVAL_BACKWARD_ATTACK, 0, 0);
+    FEATURE_IS("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", EVAL_BACKWARD_PAWN, 0, 1);
+    /* A neighbour level or behind: not backward. */
+    FEATURE_IS("4k3/8/8/8/2PPP3/8/8/4K3 w - - 0 1", EVAL_BACKWARD_PAWN, 0, 0);
+    FEATURE_IS("4k3/8/8/8/2P1P3/3P4/8/4K3 w - - 0 1", EVAL_BACKWARD_PAWN, 1, 0);
+    /* Adjacent: each pawn with a neighbour on its rank. */
+    FEATURE_IS("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", EVAL_ADJACENT_PAWNS, 0, 2);
+    FEATURE_IS("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", EVAL_ADJACENT_PAWNS, 0, 0);
+    /* Chain: one per protecting pawn. */
+    FEATURE_IS("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", EVAL_PAWN_CHAIN, 0, 1);
+    FEATURE_IS("4k3/8/8/8/3P4/2P1P3/8/4K3 w - - 0 1", EVAL_PAWN_CHAIN, 0, 2);
+    FEATURE_IS("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1", EVAL_PAWN_CHAIN, 0, 0);
+    /* Passed, scaled by rank (1 on the 2nd .. 6 on the 7th): c5 4 + b4 3. */
+    const char *passed = "4k3/7p/8/2P5/1P6/8/8/4K3 w - - 0 1";
+    FEATURE_IS(passed, EVAL_PASSED_PAWN, 0, 7);
+    FEATURE_IS(passed, EVAL_PASSED_PAWN, 1, 1); /* h7 is on Black's 2nd rank */
+    FEATURE_IS(passed, EVAL_PROT_PASSED_PAWN, 0, 1);
+    FEATURE_IS(passed, EVAL_BLOCKED_PASSED_PAWN, 0, 0);
+    FEATURE_IS("8/7p/2k5/2P5/1P6/8/8/4K3 w - - 0 1", EVAL_BLOCKED_PASSED_PAWN, 0, 1);
+    FEATURE_IS("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", EVAL_PASSED_PAWN, 0, 6);
+    /* Not passed: an enemy pawn ahead on the file or next to it. */
+    FEATURE_IS("4k3/3p4/8/2P5/8/8/8/4K3 w - - 0 1", EVAL_PASSED_PAWN, 0, 0);
+    FEATURE_IS("4k3/2p5/8/2P5/8/8/8/4K3 w - - 0 1", EVAL_PASSED_PAWN, 0, 0);
+    /* Behind it does not matter. */
+    FEATURE_IS("4k3/8/8/2P5/1p6/8/8/4K3 w - - 0 1", EVAL_PASSED_PAWN, 0, 4);
+    /* Majority: more own than enemy pawns on the pawn's file and its neighbours. */
+    FEATURE_IS("4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1", EVAL_PAWN_MAJORITY, 0, 2);
+    FEATURE_IS("4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1", EVAL_PAWN_MAJORITY, 1, 0);
+    FEATURE_IS("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1", EVAL_PAWN_MAJORITY, 0, 0);
+}
+END_TEST
+
+START_TEST(test_foreposts)
+{
+    /* Knight e5: fifth rank, no black pawn on d/f ahead, protected by d4,
+     * Black has no minor pieces at all. */
+    const char *outpost = "4k3/p7/8/4N3/3P4/8/8/4K3 w - - 0 1";
+    FEATURE_IS(outpost, EVAL_FOREPOST_BONUS, 0, 1);
+    FEATURE_IS(outpost, EVAL_PROTECTED_FOREPOST, 0, 1);
+    FEATURE_IS(outpost, EVAL_ABSOLUTE_FOREPOST, 0, 1);
+    FEATURE_IS(outpost, EVAL_PAWN_INFRONT_FOREPOST, 0, 0);
+    FEATURE_IS(outpost, EVAL_FOREPOST_BONUS + 1, 0, 0); /* no bishop */
+    FEATURE_IS("4k3/8/8/4N3/3P1P2/8/8/4K3 w - - 0 1", EVAL_PROTECTED_FOREPOST, 0, 2);
+    FEATURE_IS("4k3/p7/4p3/4N3/3P4/8/8/4K3 w - - 0 1", EVAL_PAWN_INFRONT_FOREPOST, 0, 1);
+    /* An enemy pawn that can still attack it (f7): no forepost at all. */
+    const char *attackable = "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1";
+    FEATURE_IS(attackable, EVAL_FOREPOST_BONUS, 0, 0);
+    FEATURE_IS(attackable, EVAL_PROTECTED_FOREPOST, 0, 0);
+    FEATURE_IS(attackable, EVAL_ABSOLUTE_FOREPOST, 0, 0);
+    /* A pawn that has gone past (f4 against a knight on e5) cannot attack. */
+    FEATURE_IS("4k3/8/8/4N3/5p2/8/8/4K3 w - - 0 1", EVAL_FOREPOST_BONUS, 0, 1);
+    /* Our own half (third rank): not a forepost. */
+    FEATURE_IS("4k3/8/8/8/8/4N3/3P4/4K3 w - - 0 1", EVAL_FOREPOST_BONUS, 0, 0);
+    FEATURE_IS("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", EVAL_FOREPOST_BONUS, 0, 1);
+    /* Absolute: no enemy knight, no enemy bishop on the square's colour. */
+    FEATURE_IS("4k3/8/8/4N3/8/8/8/4K1n1 w - - 0 1", EVAL_ABSOLUTE_FOREPOST, 0, 0);
+    FEATURE_IS("4k3/2b5/8/4B3/8/8/8/4K3 w - - 0 1", EVAL_FOREPOST_BONUS + 1, 0, 1);
+    FEATURE_IS("4k3/2b5/8/4B3/8/8/8/4K3 w - - 0 1", EVAL_ABSOLUTE_FOREPOST + 1, 0, 0);
+    FEATURE_IS("4k3/1b6/8/4B3/8/8/8/4K3 w - - 0 1", EVAL_ABSOLUTE_FOREPOST + 1, 0, 1);
+    /* Black's knight on d4 is a forepost on Black's fifth rank. */
+    FEATURE_IS("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", EVAL_FOREPOST_BONUS, 1, 1);
+    FEATURE_IS("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1", EVAL_PROTECTED_FOREPOST, 1, 1);
+    FEATURE_IS("4k3/8/8/4p3/3n4/8/2P5/4K3 w - - 0 1", EVAL_FOREPOST_BONUS, 1, 0);
+}
+END_TEST
+
+START_TEST(test_files)
+{
+    FEATURE_IS("4k3/p7/8/8/8/8/P7/3RK3 w - - 0 1", EVAL_ROOK_OPEN_FILE, 0, 1);
+    FEATURE_IS("4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", EVAL_ROOK_OPEN_FILE, 0, 0);
+    FEATURE_IS("4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", EVAL_ROOK_SEMI_OPEN_FILE, 0, 0);
+    FEATURE_IS("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1", EVAL_ROOK_SEMI_OPEN_FILE, 0, 1);
+    FEATURE_IS("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1", EVAL_ROOK_OPEN_FILE, 0, 0);
+    FEATURE_IS("4k3/p7/8/8/8/8/P7/3QK3 w - - 0 1", EVAL_QUEEN_OPEN_FILE, 0, 1);
+    FEATURE_IS("4k3/p7/8/8/8/8/8/Q3K3 w - - 0 1", EVAL_QUEEN_SEMI_OPEN_FILE, 0, 1);
+    FEATURE_IS("4k3/p7/8/8/8/8/P7/Q3K3 w - - 0 1", EVAL_QUEEN_SEMI_OPEN_FILE, 0, 0);
+    /* Our pawn only (an enemy rook's view): semi-open for Black. */
+    FEATURE_IS("r3k3/8/8/8/8/8/P7/4K3 w - - 0 1", EVAL_ROOK_SEMI_OPEN_FILE, 1, 1);
+}
+END_TEST
+
+START_TEST(test_king_safety)
+{
+    /* King on an open file; the files beside it closed. */
+    const char *open = "4k3/8/8/8/8/8/3P1P2/4K3 w - - 0 1";
+    FEATURE_IS(open, EVAL_KING_OPEN_FILE, 0, 1);
+    FEATURE_IS(open, EVAL_KING_SEMI_OPEN_FILE, 0, 0);
+    FEATURE_IS(open, EVAL_KING_OPEN_FILE_SIDE, 0, 0);
+    FEATURE_IS("4k3/8/8/4p3/8/8/3P1P2/4K3 w - - 0 1", EVAL_KING_SEMI_OPEN_FILE, 0, 1);
+    FEATURE_IS("4k3/8/8/4p3/8/8/3P1P2/4K3 w - - 0 1", EVAL_KING_OPEN_FILE, 0, 0);
+    FEATURE_IS("4k3/8/8/8/8/8/3PPP2/4K3 w - - 0 1", EVAL_KING_OPEN_FILE, 0, 0);
+    /* Files beside the king. */
+    FEATURE_IS("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", EVAL_KING_OPEN_FILE_SIDE, 0, 2);
+    FEATURE_IS("4k3/3p4/8/8/8/8/4P3/4K3 w - - 0 1", EVAL_KING_OPEN_FILE_SIDE, 0, 1);
+    FEATURE_IS("4k3/3p4/8/8/8/8/4P3/4K3 w - - 0 1", EVAL_KING_SEMI_OPEN_FILE_SIDE, 0, 1);
+    FEATURE_IS("4k3/8/8/8/8/8/6PP/7K w - - 0 1", EVAL_KING_OPEN_FILE_SIDE, 0, 0);
+    /* X-rays: enemy rooks and queens on the king's file or rank, blocked or not. */
+    const char *xray = "k3r3/8/8/8/4P3/8/8/q1N1K3 w - - 0 1";
+    FEATURE_IS(xray, EVAL_KING_ROOK_XRAY, 0, 1);
+    FEATURE_IS(xray, EVAL_KING_QUEEN_XRAY, 0, 1);
+    FEATURE_IS("k2r4/8/8/8/4P3/8/8/2N1K3 w - - 0 1", EVAL_KING_ROOK_XRAY, 0, 0);
+    FEATURE_IS("k7/8/8/8/8/8/8/1q1NK3 b - - 0 1", EVAL_KING_QUEEN_XRAY, 1, 1);
+    /* Castled king: bonus, shield, storm, knight, fianchetto. */
+    const char *castled = "6k1/8/8/7p/6p1/5N2/5PPP/6K1 w - - 0 1";
+    FEATURE_IS(castled, EVAL_CASTLE_BONUS, 0, 1);
+    FEATURE_IS(castled, EVAL_CASTLE_MISSING_PAWN, 0, 0);
+    FEATURE_IS(castled, EVAL_PAWN_STORM, 0, 2);
+    FEATURE_IS(castled, EVAL_CASTLE_KNIGHT_PROT, 0, 1);
+    FEATURE_IS(castled, EVAL_CASTLE_FIANCHETTO, 0, 0);
+    FEATURE_IS("6k1/8/8/8/8/8/5P1P/6K1 w - - 0 1", EVAL_CASTLE_MISSING_PAWN, 0, 1);
+    FEATURE_IS("6k1/8/8/8/8/7P/5P2/6K1 w - - 0 1", EVAL_CASTLE_MISSING_PAWN, 0, 1);
+    FEATURE_IS("6k1/8/8/8/6p1/8/5PPP/6K1 w - - 0 1", EVAL_PAWN_STORM, 0, 1);
+    FEATURE_IS("6k1/8/8/8/8/6p1/5P1P/6K1 w - - 0 1", EVAL_PAWN_STORM, 0, 1);
+    FEATURE_IS("6k1/8/8/6p1/8/8/5PPP/6K1 w - - 0 1", EVAL_PAWN_STORM, 0, 1);
+    FEATURE_IS("6k1/6p1/8/8/8/8/5PPP/6K1 w - - 0 1", EVAL_PAWN_STORM, 0, 0); /* too far */
+    FEATURE_IS("6k1/8/8/8/8/6P1/5PBP/6K1 w - - 0 1", EVAL_CASTLE_FIANCHETTO, 0, 1);
+    FEATURE_IS("6k1/8/8/8/8/6P1/5PBP/6K1 w - - 0 1", EVAL_CASTLE_MISSING_PAWN, 0, 0);
+    FEATURE_IS("1k6/8/8/8/8/1P6/PB6/1K6 w - - 0 1", EVAL_CASTLE_FIANCHETTO, 0, 1);
+    FEATURE_IS("1k6/8/8/8/8/1P6/PB6/1K6 w - - 0 1", EVAL_CASTLE_MISSING_PAWN, 0, 1); /* c */
+    FEATURE_IS("2k5/8/8/8/8/2N5/PPP5/2K5 w - - 0 1", EVAL_CASTLE_KNIGHT_PROT, 0, 1);
+    FEATURE_IS("2k5/8/8/8/8/5N2/PPP5/2K5 w - - 0 1", EVAL_CASTLE_KNIGHT_PROT, 0, 0);
+    /* Not castled: king on e1, f1 or off the back rank. */
+    const char *centre = "6k1/8/8/8/6p1/5N2/5PPP/4K3 w - - 0 1";
+    FEATURE_IS(centre, EVAL_CASTLE_BONUS, 0, 0);
+    FEATURE_IS(centre, EVAL_PAWN_STORM, 0, 0);
+    FEATURE_IS(centre, EVAL_CASTLE_KNIGHT_PROT, 0, 0);
+    FEATURE_IS("6k1/8/8/8/8/8/5PPP/5K2 w - - 0 1", EVAL_CASTLE_BONUS, 0, 0);
+    FEATURE_IS("6k1/8/8/8/8/6K1/5PPP/8 w - - 0 1", EVAL_CASTLE_BONUS, 0, 0);
+    FEATURE_IS("6k1/5ppp/8/8/8/8/8/4K3 w - - 0 1", EVAL_CASTLE_BONUS, 1, 1);
+    /* Castling rights still there (rooks and king not moved). */
+    FEATURE_IS("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", EVAL_ROOK_NO_MOVE, 0, 2);
+    FEATURE_IS("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", EVAL_ROOK_NO_MOVE, 0, 1);
+    FEATURE_IS("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", EVAL_ROOK_NO_MOVE, 1, 1);
+    FEATURE_IS("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", EVAL_ROOK_NO_MOVE, 0, 0);
+}
+END_TEST
+
+START_TEST(test_pieces)
+{
+    /* Battery: two majors on a line with nothing between. */
+    FEATURE_IS("4k3/8/8/8/8/8/8/R2QK3 w - - 0 1", EVAL_BATTERY_BONUS, 0, 1);
+    FEATURE_IS("4k3/8/8/8/8/8/8/R1BQK3 w - - 0 1", EVAL_BATTERY_BONUS, 0, 0);
+    FEATURE_IS("4k3/8/8/8/8/3R4/8/3RK3 w - - 0 1", EVAL_BATTERY_BONUS, 0, 1);
+    FEATURE_IS("4k3/8/8/3Q4/8/3R4/8/3RK3 w - - 0 1", EVAL_BATTERY_BONUS, 0, 2);
+    FEATURE_IS("k7/8/8/8/8/3R4/8/4R1K1 w - - 0 1", EVAL_BATTERY_BONUS, 0, 0);
+    FEATURE_IS("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1", EVAL_BATTERY_BONUS, 0, 0); /* not ours */
+    /* Fianchetto: bishop b2/g2 in front of its pawn on b3/g3. */
+    FEATURE_IS("4k3/8/8/8/8/1P4P1/1B4B1/4K3 w - - 0 1", EVAL_FIANCHETTO, 0, 2);
+    FEATURE_IS("4k3/8/8/8/8/8/1B4B1/4K3 w - - 0 1", EVAL_FIANCHETTO, 0, 0);
+    FEATURE_IS("4k3/1b6/1p6/8/8/8/8/4K3 w - - 0 1", EVAL_FIANCHETTO, 1, 1);
+    /* A knight on c3/f3 that does not block its pawn (already on c4/f4). */
+    FEATURE_IS("4k3/8/8/8/2P2P2/2N2N2/8/4K3 w - - 0 1", EVAL_NO_BLOCK_KNIGHT, 0, 2);
+    FEATURE_IS("4k3/8/8/8/8/2N5/2P5/4K3 w - - 0 1", EVAL_NO_BLOCK_KNIGHT, 0, 0);
+    FEATURE_IS("4k3/8/8/8/2P5/2B5/8/4K3 w - - 0 1", EVAL_NO_BLOCK_KNIGHT, 0, 0);
+}
+END_TEST
+
+/* ---- configuration ------------------------------------------------------------------ */
+
+START_TEST(test_config)
+{
+    struct eval_config c = eval_config_default();
+    ck_assert(!c.king_distance && c.empty_squares && !c.super_fast && c.linear);
+    ck_assert(evaluator_config(ev)->empty_squares);
+
+    struct eval_params p;
+    random_params(&p, 11);
+    evaluator_set_params(ev, &p);
+    set_fen("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
+    int stage = eval_stage(&board);
+
+    /* Super-fast: exactly the piece-square and empty-square tables. */
+    int full = eval_positional(ev, &board);
+    long tables = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        int c0 = board.state->colour[sq], piece = board.state->piece[sq];
+        int rel = c0 < 0 ? EVAL_PS_EMPTY : (c0 == board.side ? 0 : 6) + piece;
+        tables += eval_param_units(p.ps[stage][rel][sq]); /* White to move: no flip */
+    }
+    c.super_fast = true;
+    evaluator_set_config(ev, &c);
+    ck_assert_int_eq(eval_positional(ev, &board), tables);
+    ck_assert_int_ne(full, tables);
+    eval_trace(ev, &board, &trace);
+    for (int w = 0; w < EVAL_WEIGHTS; w++)
+        ck_assert(!trace.weight_coef[w][0] && !trace.weight_coef[w][1]);
+
+    /* Without empty squares the empty table drops out. */
+    long empties = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (board.state->colour[sq] < 0)
+            empties += eval_param_units(p.ps[stage][EVAL_PS_EMPTY][sq]);
+    c.empty_squares = false;
+    evaluator_set_config(ev, &c);
+    ck_assert_int_eq(eval_positional(ev, &board), tables - empties);
+
+    /* King distance: off by default, adds sum(distance * weight) when on. */
+    c = eval_config_default();
+    evaluator_set_config(ev, &c);
+    ck_assert_int_eq(eval_positional(ev, &board), full);
+    c.king_distance = true;
+    evaluator_set_config(ev, &c);
+    ck_assert_int_ne(eval_positional(ev, &board), full);
+    eval_trace(ev, &board, &trace);
+    bool kd = false;
+    for (int i = 0; i < trace.count; i++)
+        kd |= trace.terms[i].param >= EVAL_INDEX_KD_OWN && trace.terms[i].param < EVAL_INDEX_WEIGHTS;
+    ck_assert(kd);
+    /* A king's distance to itself is never a term; kings see each other. */
+    set_fen("8/8/8/8/8/8/8/K6k w - - 0 1");
+    eval_trace(ev, &board, &trace);
+    for (int i = 0; i < trace.count; i++) {
+        int param = trace.terms[i].param;
+        if (param >= EVAL_INDEX_KD_OWN && param < EVAL_INDEX_KD_OTHER)
+            ck_abort_msg("own-king distance term for a lone king");
+        if (param >= EVAL_INDEX_KD_OTHER && param < EVAL_INDEX_WEIGHTS)
+            ck_assert_int_eq(trace.terms[i].coef, 7);
+    }
+
+    /* The linear flag is stored for the trainer. */
+    c.linear = false;
+    evaluator_set_config(ev, &c);
+    ck_assert(!evaluator_config(ev)->linear);
+}
+END_TEST
+
+/* Two evaluators with two sets in one process do not interfere. */
+START_TEST(test_two_evaluators)
+{
+    struct evaluator *other = evaluator_new();
+    struct eval_params doubled;
+    eval_params_handmade(&doubled);
+    eval_params_scale(&doubled, 2.0);
+    evaluator_set_params(other, &doubled);
+    int n;
+    char **fens = suite_fens(&n);
+    int differ = 0;
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        int a = eval_positional(ev, &board);
+        int b = eval_positional(other, &board);
+        /* The handmade set is in whole centipawns: doubling is exact. */
+        ck_assert_msg(b == 2 * a || abs(a) >= 50 * PAWN_VALUE, "%s: %d and %d", fens[i], a, b);
+        differ += a != b;
+    }
+    ck_assert_int_gt(differ, n / 2);
+    /* Changing one leaves the other alone. */
+    set_fen(fens[0]);
+    int before = eval_positional(ev, &board);
+    struct eval_params zero;
+    memset(&zero, 0, sizeof zero);
+    evaluator_set_params(other, &zero);
+    ck_assert_int_eq(eval_positional(other, &board), 0);
+    ck_assert_int_eq(eval_positional(ev, &board), before);
+    ck_assert(evaluator_params(ev)->weights[0][EVAL_DOUBLED_PAWN][0] < 0);
+    free_fens(fens, n);
+    evaluator_free(other);
+}
+END_TEST
+
+/* ---- explain ------------------------------------------------------------------------- */
+
+START_TEST(test_explain)
+{
+    set_fen("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R b KQ - 3 9");
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    eval_explain(ev, &board, out);
+    fclose(out);
+    int white = -eval_full(ev, &board); /* Black to move */
+    const char *final = strstr(text, "Final evaluation: ");
+    ck_assert_ptr_nonnull(final);
+    int cp;
+    ck_assert_int_eq(sscanf(final, "Final evaluation: %d (white side)", &cp), 1);
+    ck_assert_int_eq(cp, (white >= 0 ? white + 50 : white - 50) / 100);
+    ck_assert(text[size - 1] == '\n');
+    ck_assert_ptr_null(strstr(final + 1, "Final evaluation"));
+    /* Stage and families are there; the castled black king is listed. */
+    ck_assert_ptr_nonnull(strstr(text, "opening"));
+    ck_assert_ptr_nonnull(strstr(text, "Pawn structure"));
+    ck_assert_ptr_nonnull(strstr(text, "King safety"));
+    ck_assert_ptr_nonnull(strstr(text, "castled king (0, 1)"));
+    free(text);
+}
+END_TEST
+
+/* ---- .set files ------------------------------------------------------------------------- */
+
+static bool same_params(const struct eval_params *a, const struct eval_params *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+START_TEST(test_set_binary_round_trip)
+{
+    struct eval_params p, q;
+    random_params(&p, 5);
+    p.ps[0][0][0] = 1e-300;
+    p.ps[0][0][1] = -123456.789;
+    p.weights[2][37][1] = 0.1 + 0.2;
+    char err[512];
+    ck_assert_msg(eval_set_save(&p, tmp_path("a.set"), err, sizeof err), "%s", err);
+    struct stat st;
+    ck_assert_int_eq(stat(tmp_path("a.set"), &st), 0);
+    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE);
+    ck_assert_msg(eval_set_load(&q, tmp_path("a.set"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q));
+    /* The bytes are little-endian and fixed: 1.0 is 00..f0 3f. */
+    unsigned char buf[EVAL_SET_SIZE];
+    memset(&p, 0, sizeof p);
+    p.ps[0][0][0] = 1.0;
+    eval_set_encode(&p, buf);
+    static const unsigned char one[8] = {0, 0, 0, 0, 0, 0, 0xf0, 0x3f};
+    ck_assert(memcmp(buf + 40, one, 8) == 0);
+    ck_assert(memcmp(buf, "\x89TDCSET\n", 8) == 0);
+    ck_assert_int_eq(buf[8], 1);
+    ck_assert_int_eq(buf[12], 3);
+    ck_assert_int_eq(buf[36] | buf[37] << 8, 2796);
+    /* A second save replaces the file atomically and leaves no temporary. */
+    ck_assert(eval_set_save(&p, tmp_path("a.set"), err, sizeof err));
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 1", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+    /* No directory: a clear failure, nothing created. */
+    ck_assert(!eval_set_save(&p, tmp_path("no/such/dir.set"), err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "no/such/dir.set"));
+    /* A non-finite set is refused. */
+    p.weights[1][2][0] = NAN;
+    ck_assert(!eval_set_save(&p, tmp_path("nan.set"), err, sizeof err));
+    ck_assert_int_ne(access(tmp_path("nan.set"), F_OK), 0);
+}
+END_TEST
+
+/* Writes the handmade set, damages it with fn, and expects load to fail
+ * with a message naming the file and containing `words`, leaving the
+ * destination untouched. */
+static void expect_load_failure(void (*damage)(unsigned char *buf, size_t *size),
+                                const char *words)
+{
+    struct eval_params p, dest;
+    eval_params_handmade(&p);
+    unsigned char buf[EVAL_SET_SIZE + 16];
+    size_t size = EVAL_SET_SIZE;
+    eval_set_encode(&p, buf);
+    damage(buf, &size);
+    const char *path = tmp_path("bad.set");
+    FILE *f = fopen(path, "wb");
+    ck_assert(f != NULL && fwrite(buf, 1, size, f) == size);
+    fclose(f);
+    random_params(&dest, 99);
+    struct eval_params before = dest;
+    char err[512] = "";
+    ck_assert_msg(!eval_set_load(&dest, path, err, sizeof err), "%s loaded", words);
+    ck_assert_msg(same_params(&dest, &before), "%s: half loaded", words);
+    ck_assert_msg(strncmp(err, path, strlen(path)) == 0, "%s", err);
+    ck_assert_msg(strstr(err, words) != NULL, "'%s' not in '%s'", words, err);
+    ck_assert(strchr(err, '\n') == NULL);
+}
+
+static void truncate_payload(unsigned char *buf, size_t *size)
+{
+    (void)buf;
+    *size = EVAL_SET_SIZE - 100;
+}
+static void truncate_header(unsigned char *buf, size_t *size)
+{
+    (void)buf;
+    *size = 20;
+}
+static void flip_payload_bit(unsigned char *buf, size_t *size)
+{
+    (void)size;
+    buf[1000] ^= 0x10;
+}
+static void bad_version(unsigned char *buf, size_t *size)
+{
+    (void)size;
+    buf[8] = 2;
+}
+static void bad_dimension(unsigned char *buf, size_t *size)
+{
+    (void)size;
+    buf[28] = 40; /* 40 weights */
+}
+static void trailing_data(unsigned char *buf, size_t *size)
+{
+    buf[(*size)++] = 0;
+}
+static void bad_magic(unsigned char *buf, size_t *size)
+{
+    (void)size;
+    buf[1] = 'X';
+}
+static void not_finite(unsigned char *buf, size_t *size)
+{
+    (void)size;
+    struct eval_params p;
+    eval_params_handmade(&p);
+    p.king_distance_own[1][3] = INFINITY;
+    eval_set_encode(&p, buf); /* a valid checksum over an infinite value */
+}
+static void empty_file(unsigned char *buf, size_t *size)
+{
+    (void)buf;
+    *size = 0;
+}
+
+START_TEST(test_set_binary_errors)
+{
+    expect_load_failure(truncate_payload, "truncated");
+    expect_load_failure(truncate_header, "truncated");
+    expect_load_failure(flip_payload_bit, "checksum");
+    expect_load_failure(bad_version, "version 2");
+    expect_load_failure(bad_dimension, "40 weights");
+    expect_load_failure(trailing_data, "after");
+    expect_load_failure(bad_magic, "magic");
+    expect_load_failure(not_finite, "middlegame king-distance-own our-rook");
+    expect_load_failure(empty_file, "magic");
+    struct eval_params p;
+    char err[512];
+    ck_assert(!eval_set_load(&p, tmp_path("missing.set"), err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "missing.set"));
+    ck_assert(!eval_set_load(&p, tmpdir, err, sizeof err)); /* a directory */
+    ck_assert_ptr_nonnull(strstr(err, tmpdir));
+    /* Every truncation of a good file fails cleanly. */
+    unsigned char buf[EVAL_SET_SIZE];
+    eval_params_handmade(&p);
+    eval_set_encode(&p, buf);
+    for (size_t size = 0; size < EVAL_SET_SIZE; size += size < 64 ? 1 : 997)
+        REQUIRE(!eval_set_decode(&p, buf, size, "x", err, sizeof err));
+    REQUIRE(eval_set_decode(&p, buf, EVAL_SET_SIZE, "x", err, sizeof err));
+}
+END_TEST
+
+START_TEST(test_set_text_round_trip)
+{
+    struct eval_params p, q, r;
+    random_params(&p, 17);
+    p.ps[1][3][5] = 5e-324; /* the smallest subnormal */
+    p.ps[1][3][6] = -1.7976931348623157e308;
+    p.ps[1][3][7] = 0.1 + 0.2;
+    p.weights[0][0][0] = -0.0;
+    char err[512];
+    ck_assert_msg(eval_set_save_text(&p, tmp_path("a.txt"), err, sizeof err), "%s", err);
+    ck_assert_msg(eval_set_load_text(&q, tmp_path("a.txt"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q)); /* bit for bit, -0.0 included */
+    /* eval_set_load recognises the text form too. */
+    ck_assert_msg(eval_set_load(&r, tmp_path("a.txt"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &r));
+    /* text -> binary -> text is exact. */
+    ck_assert(eval_set_save(&q, tmp_path("a.set"), err, sizeof err));
+    ck_assert(eval_set_load(&r, tmp_path("a.set"), err, sizeof err));
+    ck_assert(eval_set_save_text(&r, tmp_path("b.txt"), err, sizeof err));
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "cmp -s '%s/a.txt' '%s/b.txt'", tmpdir, tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
+/* Writes text to a file and expects the text loader to fail with `words`
+ * in a one-line message, leaving the destination untouched. */
+static void expect_text_failure(const char *text, const char *words)
+{
+    const char *path = tmp_path("bad.txt");
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    struct eval_params dest, before;
+    random_params(&dest, 4);
+    before = dest;
+    char err[512] = "";
+    ck_assert_msg(!eval_set_load_text(&dest, path, err, sizeof err), "'%s' loaded", words);
+    ck_assert(same_params(&dest, &before));
+    ck_assert_msg(strstr(err, words) != NULL, "'%s' not in '%s'", words, err);
+    ck_assert_msg(strncmp(err, path, strlen(path)) == 0, "%s", err);
+}
+
+/* The handmade set as text, with one line replaced by `replacement`
+ * (NULL: the line is dropped); returns a malloc'ed text. */
+static char *handmade_text_with(const char *line_start, const char *replacement)
+{
+    struct eval_params p;
+    eval_params_handmade(&p);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    eval_set_write_text(&p, out);
+    fclose(out);
+    char *at = strstr(text, line_start);
+    ck_assert_ptr_nonnull(at);
+    char *end = strchr(at, '\n') + 1;
+    size_t len = strlen(text) + (replacement ? strlen(replacement) : 0) + 2;
+    char *result = malloc(len);
+    snprintf(result, len, "%.*s%s%s", (int)(at - text), text, replacement ? replacement : "",
+             end);
+    free(text);
+    return result;
+}
+
+START_TEST(test_set_text_errors)
+{
+    expect_text_failure("", "empty");
+    expect_text_failure("# only a comment\n", "empty");
+    expect_text_failure("hello 1\n", "not a tdchess-set text file");
+    expect_text_failure("tdchess-set 7\n", "version");
+    expect_text_failure("tdchess-set 1\nweight doubled-pawn 1 2\n", "before the first 'stage'");
+    struct {
+        const char *line, *replacement, *words;
+    } cases[] = {
+        {"weight doubled-pawn", NULL, "no value for opening weight doubled-pawn our"},
+        {"weight doubled-pawn", "weight doubled-pawn -0.15\n", "needs two numbers"},
+        {"weight doubled-pawn", "weight doubled-pawn -0.15 zero\n", "'zero' is not a finite"},
+        {"weight doubled-pawn", "weight doubled-pawn -0.15 nan\n", "'nan' is not a finite"},
+        {"weight doubled-pawn", "weight doubled-pawn -0.15 1e999\n", "not a finite"},
+        {"weight doubled-pawn", "weight trebled-pawn 1 2\n", "unknown weight 'trebled-pawn'"},
+        {"weight isolated-pawn", "weight doubled-pawn 1 2\n", "given twice"},
+        {"king-distance-own   our-rook", "king-distance-own our-rook\n", "PIECE NUMBER"},
+        {"king-distance-own   our-rook", "king-distance-own empty 1\n", "PIECE NUMBER"},
+        {"table our-rook", "table our-castle\n", "unknown table 'our-castle'"},
+        {"stage middlegame", "stage lategame\n", "stage"},
+        {"stage middlegame", "frobnicate\n", "unknown keyword 'frobnicate'"},
+        {"7    0.5", "7 0.5 0.5 0.5\n", "needs 8 numbers"},
+        {"7    0.5", "6 0 0 0 0 0 0 0 0\n", "rank 7"},
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+        char *text = handmade_text_with(cases[i].line, cases[i].replacement);
+        expect_text_failure(text, cases[i].words);
+        free(text);
+    }
+    /* Messages carry the line number. */
+    char *text = handmade_text_with("weight battery", "weight battery x y\n");
+    const char *path = tmp_path("line.txt");
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+    int line = 1;
+    for (char *c = text; c < strstr(text, "weight battery"); c++)
+        line += *c == '\n';
+    struct eval_params p;
+    char err[512], expected[600];
+    ck_assert(!eval_set_load_text(&p, path, err, sizeof err));
+    snprintf(expected, sizeof expected, "%s:%d: ", path, line);
+    ck_assert_msg(strncmp(err, expected, strlen(expected)) == 0, "%s / %s", err, expected);
+    free(text);
+    /* The table ends early at the end of the file. */
+    expect_text_failure("tdchess-set 1\nstage opening\ntable empty\n8 0 0 0 0 0 0 0 0\n",
+                        "ends early");
+    /* A locale with a decimal comma does not change the format. */
+    if (setlocale(LC_NUMERIC, "de_DE.UTF-8") || setlocale(LC_NUMERIC, "fr_FR.UTF-8")) {
+        struct eval_params a, b;
+        random_params(&a, 8);
+        ck_assert(eval_set_save_text(&a, tmp_path("c.txt"), err, sizeof err));
+        setlocale(LC_NUMERIC, "C");
+        ck_assert_msg(eval_set_load_text(&b, tmp_path("c.txt"), err, sizeof err), "%s", err);
+        ck_assert(same_params(&a, &b));
+    }
+    setlocale(LC_NUMERIC, "C");
+}
+END_TEST
+
+/* ---- data lookup ------------------------------------------------------------------------ */
+
+START_TEST(test_datapath)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/mine.set", tmpdir);
+    FILE *f = fopen(path, "w");
+    ck_assert(f != NULL);
+    fclose(f);
+    /* An explicit path is used as is. */
+    char *found = datapath_find(path);
+    ck_assert_ptr_nonnull(found);
+    ck_assert_str_eq(found, path);
+    free(found);
+    /* A bare name is searched in $TDCHESS_DATADIR first. */
+    char dir[4096];
+    ck_assert_ptr_nonnull(realpath(tmpdir, dir));
+    setenv("TDCHESS_DATADIR", dir, 1);
+    found = datapath_find("mine.set");
+    ck_assert_ptr_nonnull(found);
+    snprintf(path, sizeof path, "%s/mine.set", dir);
+    ck_assert_str_eq(found, path);
+    free(found);
+    const char *dirs[DATAPATH_DIRS_MAX];
+    int n = datapath_dirs(dirs);
+    ck_assert_int_ge(n, 2);
+    ck_assert_str_eq(dirs[0], dir);
+    /* Missing names and directories are not found. */
+    ck_assert_ptr_null(datapath_find("no-such-file.set"));
+    ck_assert_int_eq(errno, ENOENT);
+    ck_assert_ptr_null(datapath_find(tmpdir));
+    ck_assert_ptr_null(datapath_find("./no-such-file.set"));
+    ck_assert_ptr_null(datapath_find(""));
+    unsetenv("TDCHESS_DATADIR");
+    /* The source tree's data/ is searched last. */
+    n = datapath_dirs(dirs);
+    found = datapath_find("handmade.set.txt");
+    ck_assert_ptr_nonnull(found);
+    free(found);
+}
+END_TEST
+
+/* ---- speed (reported, not asserted) -------------------------------------------------- */
+
+START_TEST(test_speed_report)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    struct board *boards = calloc((size_t)n, sizeof *boards);
+    for (int i = 0; i < n; i++) {
+        board_init(&boards[i]);
+        ck_assert(fen_read(&boards[i], fens[i], NULL, NULL, 0));
+    }
+    long evals = 0, sum = 0;
+    double start = time_wall(), elapsed;
+    do {
+        for (int i = 0; i < n; i++)
+            sum += eval_full(ev, &boards[i]);
+        evals += n;
+        elapsed = time_wall() - start;
+    } while (elapsed < 0.2);
+    printf("check_eval: %.1f ns per full evaluation over %d positions (%ld evaluations)\n",
+           elapsed * 1e9 / (double)evals, n, evals);
+    ck_assert_int_ne(sum, 0);
+    for (int i = 0; i < n; i++)
+        board_free(&boards[i]);
+    free(boards);
+    free_fens(fens, n);
+}
+END_TEST
+
+static Suite *eval_suite(void)
+{
+    Suite *s = suite_create("eval");
+    TCase *tc = tcase_create("eval");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_param_layout);
+    tcase_add_test(tc, test_handmade_sane);
+    tcase_add_test(tc, test_handmade_text_matches);
+    tcase_add_test(tc, test_scale);
+    tcase_add_test(tc, test_stage);
+    tcase_add_test(tc, test_material_and_full);
+    tcase_add_test(tc, test_trace_is_the_evaluation);
+    tcase_add_test(tc, test_flip_fen);
+    tcase_add_test(tc, test_symmetry);
+    tcase_add_test(tc, test_side_relative);
+    tcase_add_test(tc, test_pawn_structure);
+    tcase_add_test(tc, test_foreposts);
+    tcase_add_test(tc, test_files);
+    tcase_add_test(tc, test_king_safety);
+    tcase_add_test(tc, test_pieces);
+    tcase_add_test(tc, test_config);
+    tcase_add_test(tc, test_two_evaluators);
+    tcase_add_test(tc, test_explain);
+    tcase_add_test(tc, test_set_binary_round_trip);
+    tcase_add_test(tc, test_set_binary_errors);
+    tcase_add_test(tc, test_set_text_round_trip);
+    tcase_add_test(tc, test_set_text_errors);
+    tcase_add_test(tc, test_datapath);
+    tcase_add_test(tc, test_speed_report);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(eval_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
