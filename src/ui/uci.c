@@ -25,6 +25,7 @@
 #include "search/engine.h"
 #include "core/message.h"
 #include "core/timing.h"
+#include "ui/setup.h"
 #include "ui/textboard.h"
 #include "ui/uci.h"
 
@@ -36,7 +37,11 @@ struct uci {
     struct evaluator *eval;
     struct {
         bool ponder;
+        bool own_book;
+        enum book_mode book_mode;
     } options;
+    struct book_set books;
+    struct rng rng; /* book choices */
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
@@ -270,6 +275,15 @@ static void cmd_go(struct uci *u, char *args)
         return;
     if (!limits.use_clock && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime)
         limits.infinite = true; /* bare "go" thinks until "stop" */
+    struct move book_move;
+    if (u->options.own_book && !limits.infinite && !limits.ponder && !limits.searchmove_count &&
+        book_choose(&u->books, &u->board, u->options.book_mode, 1, &u->rng, &book_move)) {
+        char text[COORD_MAX];
+        move_to_coord(book_move, text);
+        say(u, "info string %s", _("book move"));
+        say(u, "bestmove %s", text);
+        return;
+    }
     struct engine_callbacks callbacks = {{on_report, on_currmove, u}, on_done};
     engine_go(&u->engine, &u->board, &limits, &callbacks);
 }
@@ -297,6 +311,8 @@ static void cmd_eval(struct uci *u)
 
 static void cmd_uci(struct uci *u)
 {
+    char features[256];
+    search_features_format(u->engine.config.features, features, sizeof features);
     say(u, "id name %s", ENGINE_NAME);
     say(u, "id author %s", _("the tdchess authors"));
     say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, 65536);
@@ -304,6 +320,12 @@ static void cmd_uci(struct uci *u)
     say(u, "option name Ponder type check default false");
     say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
+    say(u, "option name EvalFile type string default <default>");
+    say(u, "option name OwnBook type check default %s", u->options.own_book ? "true" : "false");
+    say(u, "option name BookFile type string default <default>");
+    say(u, "option name SearchFeatures type string default %s", features);
+    say(u, "option name BookMode type combo default %s var best var weighted var random",
+        book_mode_name(u->options.book_mode));
     say(u, "uciok");
 }
 
@@ -340,6 +362,26 @@ static void cmd_setoption(struct uci *u, char *args)
                number <= MAX_MULTIPV) {
         config.multipv = (int)number;
         engine_set_config(&u->engine, &config);
+    } else if (strcasecmp(name, "EvalFile") == 0 && value) {
+        char err[512];
+        if (!setup_load_eval(u->eval, value, err, sizeof err))
+            say(u, "info string %s", err);
+        engine_set_evaluator(&u->engine, u->eval); /* forgets scores of the old set */
+    } else if (strcasecmp(name, "OwnBook") == 0 && value) {
+        u->options.own_book = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "BookFile") == 0 && value) {
+        char err[512];
+        struct book_set fresh;
+        book_set_init(&fresh);
+        if (setup_add_book(&fresh, value, err, sizeof err)) {
+            book_set_close(&u->books);
+            u->books = fresh;
+        } else {
+            say(u, "info string %s", err);
+        }
+    } else if (strcasecmp(name, "BookMode") == 0 && value &&
+               book_mode_parse(value, &u->options.book_mode)) {
+        ;
     } else if (strcasecmp(name, "SearchFeatures") == 0 && value &&
                search_features_parse(value, &config.features)) {
         engine_set_config(&u->engine, &config); /* developer option, see tdchess(6) */
@@ -406,6 +448,22 @@ static bool dispatch(struct uci *u, char *line)
     return true;
 }
 
+/* Books named on the command line turn OwnBook on; otherwise the default
+ * book is opened (if installed) for when the interface turns it on. */
+static void open_books(struct uci *u, const struct uci_setup *setup)
+{
+    char err[512];
+    book_set_init(&u->books);
+    rng_seed(&u->rng, time_wall_ms());
+    u->options.book_mode = setup->book_mode;
+    u->options.own_book = setup->book_count > 0 && !setup->no_book;
+    for (int i = 0; i < setup->book_count; i++)
+        if (!setup_add_book(&u->books, setup->books[i], err, sizeof err))
+            msg_error("%s", err);
+    if (setup->book_count == 0)
+        setup_add_book(&u->books, NULL, err, sizeof err); /* optional */
+}
+
 int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
 {
     struct uci u = {.out = out, .eval = setup->eval};
@@ -415,6 +473,7 @@ int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
         return EXIT_FAILURE;
     }
     engine_set_config(&u.engine, &setup->config);
+    open_books(&u, setup);
     board_init(&u.board);
     board_set_start(&u.board);
     char *line = NULL;
@@ -425,6 +484,7 @@ int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
     engine_stop(&u.engine);
     engine_wait(&u.engine);
     engine_destroy(&u.engine);
+    book_set_close(&u.books);
     board_free(&u.board);
     pthread_mutex_destroy(&u.out_lock);
     return EXIT_SUCCESS;

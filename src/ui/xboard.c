@@ -21,6 +21,8 @@
 #include "core/message.h"
 #include "search/engine.h"
 #include "ui/lineio.h"
+#include "ui/setup.h"
+#include "core/timing.h"
 #include "ui/xboard.h"
 
 enum state { IDLE, THINKING, PONDERING, ANALYZING };
@@ -38,6 +40,10 @@ struct xboard {
     bool force, post, ponder;
     int engine_side;
     struct move ponder_move;
+    struct book_set books;
+    bool use_book;
+    enum book_mode book_mode;
+    struct rng rng;
     /* pings that arrived while thinking, answered after the move (CECP) */
     int pending_pongs;
     long pongs[8];
@@ -142,8 +148,20 @@ static void start_search(struct xboard *x, const struct board *b, struct search_
     engine_go(&x->engine, b, limits, &callbacks);
 }
 
+static void play_engine_move(struct xboard *x, const struct search_result *r);
+
 static void think(struct xboard *x)
 {
+    struct move book_move;
+    if (x->use_book && book_choose(&x->books, &x->board, x->book_mode, 1, &x->rng, &book_move)) {
+        struct search_result r = {0};
+        r.best = book_move;
+        r.ponder = move_none();
+        if (x->post)
+            say(x, "0 0 0 0 (%s)", _("book"));
+        play_engine_move(x, &r);
+        return;
+    }
     struct search_limits limits = {0};
     set_time_limits(x, &x->board, &limits);
     start_search(x, &x->board, &limits, THINKING);
@@ -453,6 +471,17 @@ int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
         return EXIT_FAILURE;
     }
     engine_set_config(&x.engine, &setup->config);
+    /* The engine plays from its book unless told not to (as GNU Chess). */
+    char err[512];
+    book_set_init(&x.books);
+    rng_seed(&x.rng, time_wall_ms());
+    x.book_mode = setup->book_mode;
+    for (int i = 0; i < setup->book_count; i++)
+        if (!setup_add_book(&x.books, setup->books[i], err, sizeof err))
+            msg_error("%s", err);
+    if (setup->book_count == 0)
+        setup_add_book(&x.books, NULL, err, sizeof err); /* optional */
+    x.use_book = !setup->no_book && x.books.count > 0;
     board_init(&x.board);
     board_init(&x.report_board);
     board_set_start(&x.board);
@@ -475,6 +504,7 @@ int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
     }
     cancel_search(&x);
     engine_destroy(&x.engine);
+    book_set_close(&x.books);
     board_free(&x.board);
     board_free(&x.report_board);
     wakeup_close(&x.wake);

@@ -1,0 +1,23 @@
+/* setup.h - what the front ends share when they prepare an engine: finding
+ * and loading evaluation sets and opening books by name. */
+#ifndef TDCHESS_UI_SETUP_H
+#define TDCHESS_UI_SETUP_H
+
+#include <stddef.h>
+
+#include "book/book.h"
+
+struct evaluator;
+
+/* Loads an evaluation set into e.  NAME is a path or a file name looked up
+ * in the data directories; NULL, "" or "default" means default.set, or
+ * handmade.set when there is no trained set, or the built-in handmade
+ * parameters when neither is installed.  On failure e is unchanged and err
+ * holds one line naming the file. */
+bool setup_load_eval(struct evaluator *e, const char *name, char *err, size_t errlen);
+
+/* Opens the book NAME (see book_locate: a path, "default" or "gnuchess")
+ * and adds it to set.  False with a message in err when it cannot be used. */
+bool setup_add_book(struct book_set *set, const char *name, char *err, size_t errlen);
+
+#endif
