@@ -115,7 +115,7 @@ static int feature(const char *fen, int w, int slot)
 }
 
 #define FEATURE_IS(fen, w, slot, expected)                                                         \
-    ck_assert_msg(feature(fen, w, slot) == (expected), "%s: %s[%d] is %d, expected %d", fen,      \
+    ck_assert_msg(feature(fen, w, slot) == (expected), "%s: %s[%d] is %d, expected %d", fen,       \
                   eval_weight_name(w), slot, trace.weight_coef[w][slot], expected)
 
 /* ---- parameters ---------------------------------------------------------- */
@@ -264,14 +264,42 @@ START_TEST(test_trace_is_the_evaluation)
             weight += labs(terms[k].coef);
             features += terms[k].param >= EVAL_INDEX_WEIGHTS;
         }
-        ck_assert_msg(units == score, "%s: terms sum to %ld, evaluation %d", fens[i], units,
-                      score);
+        ck_assert_msg(units == score, "%s: terms sum to %ld, evaluation %d", fens[i], units, score);
         double pawns = eval_trace_value(&trace, &p);
         ck_assert_msg(fabs(pawns * PAWN_VALUE - score) <= 0.5 * (double)weight + 1e-6,
                       "%s: %.4f vs %d", fens[i], pawns, score);
     }
     ck_assert_int_gt(features, 5 * n); /* the singular features do fire */
     free_fens(fens, n);
+}
+END_TEST
+
+/* The trainer's update moves the evaluation by offset * sum(coef^2) and
+ * touches only the parameters the position uses. */
+START_TEST(test_trace_apply)
+{
+    struct eval_params p, q;
+    random_params(&p, 21);
+    struct eval_config c = eval_config_default();
+    c.king_distance = true;
+    evaluator_set_config(ev, &c);
+    set_fen("r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9");
+    eval_trace(ev, &board, &trace);
+    static struct eval_term terms[EVAL_PARAMS];
+    int n = eval_trace_terms(&trace, terms, EVAL_PARAMS);
+    double squares = 0;
+    for (int k = 0; k < n; k++)
+        squares += (double)terms[k].coef * terms[k].coef;
+    ck_assert(squares > 50);
+    q = p;
+    eval_trace_apply(&trace, &q, 0.001);
+    double before = eval_trace_value(&trace, &p), after = eval_trace_value(&trace, &q);
+    ck_assert_msg(fabs(after - before - 0.001 * squares) < 1e-9, "%g %g %g", before, after,
+                  squares);
+    int changed = 0;
+    for (int i = 0; i < EVAL_PARAMS; i++)
+        changed += eval_param_get(&p, i) != eval_param_get(&q, i);
+    ck_assert_int_eq(changed, n);
 }
 END_TEST
 
@@ -580,7 +608,8 @@ START_TEST(test_config)
     eval_trace(ev, &board, &trace);
     bool kd = false;
     for (int i = 0; i < trace.count; i++)
-        kd |= trace.terms[i].param >= EVAL_INDEX_KD_OWN && trace.terms[i].param < EVAL_INDEX_WEIGHTS;
+        kd |=
+            trace.terms[i].param >= EVAL_INDEX_KD_OWN && trace.terms[i].param < EVAL_INDEX_WEIGHTS;
     ck_assert(kd);
     /* A king's distance to itself is never a term; kings see each other. */
     set_fen("8/8/8/8/8/8/8/K6k w - - 0 1");
@@ -711,8 +740,7 @@ END_TEST
 /* Writes the handmade set, damages it with fn, and expects load to fail
  * with a message naming the file and containing `words`, leaving the
  * destination untouched. */
-static void expect_load_failure(void (*damage)(unsigned char *buf, size_t *size),
-                                const char *words)
+static void expect_load_failure(void (*damage)(unsigned char *buf, size_t *size), const char *words)
 {
     struct eval_params p, dest;
     eval_params_handmade(&p);
@@ -869,8 +897,7 @@ static char *handmade_text_with(const char *line_start, const char *replacement)
     char *end = strchr(at, '\n') + 1;
     size_t len = strlen(text) + (replacement ? strlen(replacement) : 0) + 2;
     char *result = malloc(len);
-    snprintf(result, len, "%.*s%s%s", (int)(at - text), text, replacement ? replacement : "",
-             end);
+    snprintf(result, len, "%.*s%s%s", (int)(at - text), text, replacement ? replacement : "", end);
     free(text);
     return result;
 }
@@ -1020,6 +1047,7 @@ static Suite *eval_suite(void)
     tcase_add_test(tc, test_stage);
     tcase_add_test(tc, test_material_and_full);
     tcase_add_test(tc, test_trace_is_the_evaluation);
+    tcase_add_test(tc, test_trace_apply);
     tcase_add_test(tc, test_flip_fen);
     tcase_add_test(tc, test_symmetry);
     tcase_add_test(tc, test_side_relative);

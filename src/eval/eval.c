@@ -65,8 +65,14 @@ static inline int bit_count(uint64_t x)
 
 #if defined __GNUC__ || defined __clang__
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
-static inline int bit_first(uint64_t x) { return __builtin_ctzll(x); }
-static inline uint64_t mirror_ranks(uint64_t x) { return __builtin_bswap64(x); }
+static inline int bit_first(uint64_t x)
+{
+    return __builtin_ctzll(x);
+}
+static inline uint64_t mirror_ranks(uint64_t x)
+{
+    return __builtin_bswap64(x);
+}
 #else
 #define ALWAYS_INLINE static inline
 static inline int bit_first(uint64_t x)
@@ -110,17 +116,32 @@ static const uint64_t FILE_A = 0x0101010101010101ULL;
 static const uint64_t FILE_H = 0x8080808080808080ULL;
 static const uint64_t ODD_PARITY = 0x55AA55AA55AA55AAULL; /* (file + row) odd */
 
-static inline uint64_t bit(int sq) { return 1ULL << sq; }
-static inline uint64_t file_mask(int f) { return FILE_A << f; }
-static inline uint64_t row_mask(int y) { return 0xFFULL << (8 * y); }
+static inline uint64_t bit(int sq)
+{
+    return 1ULL << sq;
+}
+static inline uint64_t file_mask(int f)
+{
+    return FILE_A << f;
+}
+static inline uint64_t row_mask(int y)
+{
+    return 0xFFULL << (8 * y);
+}
 static inline uint64_t adjacent_files(int f)
 {
     return (f > 0 ? file_mask(f - 1) : 0) | (f < 7 ? file_mask(f + 1) : 0);
 }
 /* Rows 0 .. y-1: the squares ahead of row y for the side moving up. */
-static inline uint64_t rows_ahead(int y) { return y ? ~0ULL >> (64 - 8 * y) : 0; }
+static inline uint64_t rows_ahead(int y)
+{
+    return y ? ~0ULL >> (64 - 8 * y) : 0;
+}
 /* Rows y+1 .. 7: the squares behind row y. */
-static inline uint64_t rows_behind(int y) { return y < 7 ? ~0ULL << (8 * (y + 1)) : 0; }
+static inline uint64_t rows_behind(int y)
+{
+    return y < 7 ? ~0ULL << (8 * (y + 1)) : 0;
+}
 /* The squares of the same colour as sq. */
 static inline uint64_t same_colour_squares(int sq)
 {
@@ -133,7 +154,10 @@ static inline int distance(int a, int b)
 }
 /* Square of file f (0 = a) on relative rank r (1 = own back rank), in the
  * mirrored view where the side moves up the board. */
-static inline int rel_sq(int f, int rank) { return (8 - rank) * 8 + f; }
+static inline int rel_sq(int f, int rank)
+{
+    return (8 - rank) * 8 + f;
+}
 
 /* ---- evaluator ----------------------------------------------------------- */
 
@@ -157,7 +181,10 @@ static inline int ps_rel_piece(int code, int side)
         return EVAL_PS_EMPTY;
     return (code / PIECE_NB == side ? 0 : PIECE_NB) + code % PIECE_NB;
 }
-static inline int rel_square(int sq, int side) { return side == WHITE ? sq : sq_flip(sq); }
+static inline int rel_square(int sq, int side)
+{
+    return side == WHITE ? sq : sq_flip(sq);
+}
 
 static void rebuild(struct evaluator *e)
 {
@@ -167,9 +194,10 @@ static void rebuild(struct evaluator *e)
             int32_t empty[64];
             e->empty_total[stage][side] = 0;
             for (int sq = 0; sq < 64; sq++) {
-                empty[sq] = e->config.empty_squares
-                                ? eval_param_units(p->ps[stage][EVAL_PS_EMPTY][rel_square(sq, side)])
-                                : 0;
+                empty[sq] =
+                    e->config.empty_squares
+                        ? eval_param_units(p->ps[stage][EVAL_PS_EMPTY][rel_square(sq, side)])
+                        : 0;
                 e->empty_total[stage][side] += empty[sq];
             }
             for (int code = 0; code < CODE_NB; code++) {
@@ -205,7 +233,10 @@ struct evaluator *evaluator_new(void)
     return e;
 }
 
-void evaluator_free(struct evaluator *e) { free(e); }
+void evaluator_free(struct evaluator *e)
+{
+    free(e);
+}
 
 void evaluator_set_params(struct evaluator *e, const struct eval_params *p)
 {
@@ -214,7 +245,10 @@ void evaluator_set_params(struct evaluator *e, const struct eval_params *p)
     rebuild(e);
 }
 
-const struct eval_params *evaluator_params(const struct evaluator *e) { return &e->params; }
+const struct eval_params *evaluator_params(const struct evaluator *e)
+{
+    return &e->params;
+}
 
 void evaluator_set_config(struct evaluator *e, const struct eval_config *c)
 {
@@ -222,7 +256,10 @@ void evaluator_set_config(struct evaluator *e, const struct eval_config *c)
     rebuild(e);
 }
 
-const struct eval_config *evaluator_config(const struct evaluator *e) { return &e->config; }
+const struct eval_config *evaluator_config(const struct evaluator *e)
+{
+    return &e->config;
+}
 
 static inline int stage_pieces(const struct board *b)
 {
@@ -420,8 +457,7 @@ ALWAYS_INLINE int side_features(const struct side_view *v, const int32_t (*wt)[E
 static const int castle_bits[COLOUR_NB] = {WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
                                            BLACK_KING_SIDE | BLACK_QUEEN_SIDE};
 
-ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b,
-                           struct eval_trace *tr)
+ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, struct eval_trace *tr)
 {
     const struct game_state *s = b->state;
     const int side = b->side, stage = eval_stage(b);
@@ -538,6 +574,15 @@ double eval_trace_value(const struct eval_trace *t, const struct eval_params *p)
     return sum;
 }
 
+void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double offset)
+{
+    for (int i = 0; i < t->count; i++)
+        *eval_param_ref(p, t->terms[i].param) += offset * t->terms[i].coef;
+    for (int w = 0; w < EVAL_WEIGHTS; w++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            p->weights[t->stage][w][slot] += offset * t->weight_coef[w][slot];
+}
+
 /* ---- the UCI breakdown ----------------------------------------------------- */
 
 enum { FAMILY_PAWNS, FAMILY_FOREPOSTS, FAMILY_FILES, FAMILY_KING, FAMILY_PIECES, FAMILY_NB };
@@ -560,7 +605,10 @@ static const char *const family_labels[FAMILY_NB] = {
     N_("King safety and castling"), N_("Battery, fianchetto, knights")};
 
 /* Pawns with two decimals, for the table. */
-static void put_pawns(FILE *out, int units) { fprintf(out, " %9.2f", units / (double)PAWN_VALUE); }
+static void put_pawns(FILE *out, int units)
+{
+    fprintf(out, " %9.2f", units / (double)PAWN_VALUE);
+}
 
 static void put_row(FILE *out, const char *label, const int value[COLOUR_NB], int total)
 {
@@ -589,8 +637,9 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
             piece = param / 64 % EVAL_PS_PIECES;
             bucket = ps;
         } else {
-            piece = (param - (param < EVAL_INDEX_KD_OTHER ? EVAL_INDEX_KD_OWN : EVAL_INDEX_KD_OTHER)) %
-                    EVAL_KD_PIECES;
+            piece =
+                (param - (param < EVAL_INDEX_KD_OTHER ? EVAL_INDEX_KD_OWN : EVAL_INDEX_KD_OTHER)) %
+                EVAL_KD_PIECES;
             bucket = kd;
         }
         if (piece == EVAL_PS_EMPTY)
@@ -613,8 +662,7 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
 
     const struct game_state *s = b->state;
     fprintf(out, _("Evaluation of %s to move: %s stage, %d pieces besides kings and pawns\n"),
-            side == WHITE ? _("White") : _("Black"), eval_stage_label(t.stage),
-            stage_pieces(b));
+            side == WHITE ? _("White") : _("Black"), eval_stage_label(t.stage), stage_pieces(b));
     const struct eval_config *c = &e->config;
     fprintf(out, _("Options: king distance %s, empty squares %s, super-fast %s\n\n"),
             c->king_distance ? _("on") : _("off"), c->empty_squares ? _("on") : _("off"),

@@ -51,7 +51,7 @@ enum {
     EVAL_PS_EMPTY = 12,
     EVAL_KD_PIECES = 12,
     EVAL_WEIGHTS = 38,
-    EVAL_SLOTS = 2,      /* 0: our feature, 1: theirs */
+    EVAL_SLOTS = 2, /* 0: our feature, 1: theirs */
     EVAL_PARAMS = 2796,
 };
 
@@ -64,9 +64,9 @@ enum eval_weight {
     EVAL_CASTLE_FIANCHETTO,
     EVAL_CASTLE_KNIGHT_PROT,
     EVAL_ROOK_NO_MOVE,
-    EVAL_FOREPOST_BONUS,         /* knight; bishop is +1 */
-    EVAL_PROTECTED_FOREPOST = 7, /* knight; bishop is +1 */
-    EVAL_ABSOLUTE_FOREPOST = 9,  /* knight; bishop is +1 */
+    EVAL_FOREPOST_BONUS,             /* knight; bishop is +1 */
+    EVAL_PROTECTED_FOREPOST = 7,     /* knight; bishop is +1 */
+    EVAL_ABSOLUTE_FOREPOST = 9,      /* knight; bishop is +1 */
     EVAL_PAWN_INFRONT_FOREPOST = 11, /* knight; bishop is +1 */
     EVAL_ROOK_OPEN_FILE = 13,
     EVAL_ROOK_SEMI_OPEN_FILE,
@@ -129,8 +129,8 @@ double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
 enum {
     EVAL_INDEX_PS = 0,
-    EVAL_INDEX_KD_OWN = STAGE_NB * EVAL_PS_PIECES * 64,              /* 2496 */
-    EVAL_INDEX_KD_OTHER = EVAL_INDEX_KD_OWN + STAGE_NB * EVAL_KD_PIECES, /* 2532 */
+    EVAL_INDEX_KD_OWN = STAGE_NB * EVAL_PS_PIECES * 64,                   /* 2496 */
+    EVAL_INDEX_KD_OTHER = EVAL_INDEX_KD_OWN + STAGE_NB * EVAL_KD_PIECES,  /* 2532 */
     EVAL_INDEX_WEIGHTS = EVAL_INDEX_KD_OTHER + STAGE_NB * EVAL_KD_PIECES, /* 2568 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
@@ -224,6 +224,10 @@ int eval_trace(const struct evaluator *e, const struct board *b, struct eval_tra
 int eval_trace_terms(const struct eval_trace *t, struct eval_term *out, int max);
 /* sum(coef * param) over the trace in pawns, with unrounded parameters. */
 double eval_trace_value(const struct eval_trace *t, const struct eval_params *p);
+/* The training update of design §10.6 (the AW macros): every parameter the
+ * trace uses moves by offset times its coefficient, p[i] += offset * coef,
+ * so that eval_trace_value() moves by offset * sum(coef^2). */
+void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double offset);
 
 /* ---- .set files (setfile.c) ------------------------------------------------ */
 

@@ -94,8 +94,8 @@ bool eval_flip_fen(const char *fen, char *out, size_t outlen)
     /* En passant: the same file, the mirrored rank. */
     char ep[3] = "-";
     if (strcmp(field[3], "-") != 0) {
-        if (strlen(field[3]) != 2 || field[3][0] < 'a' || field[3][0] > 'h' ||
-            field[3][1] < '1' || field[3][1] > '8')
+        if (strlen(field[3]) != 2 || field[3][0] < 'a' || field[3][0] > 'h' || field[3][1] < '1' ||
+            field[3][1] > '8')
             return false;
         ep[0] = field[3][0];
         ep[1] = (char)('1' + '8' - field[3][1]);

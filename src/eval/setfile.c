@@ -39,10 +39,10 @@ static const char TEXT_HEADER[] = "tdchess-set";
 enum { HEADER_SIZE = 40, PAYLOAD_SIZE = EVAL_PARAMS * 8, CRC_OFFSET = HEADER_SIZE + PAYLOAD_SIZE };
 _Static_assert(CRC_OFFSET + 4 == EVAL_SET_SIZE, "layout");
 
-static const uint32_t SET_DIMENSIONS[7] = {STAGE_NB,     EVAL_PS_PIECES, 64,        EVAL_KD_PIECES,
+static const uint32_t SET_DIMENSIONS[7] = {STAGE_NB,     EVAL_PS_PIECES, 64,         EVAL_KD_PIECES,
                                            EVAL_WEIGHTS, EVAL_SLOTS,     EVAL_PARAMS};
 static const char *const dimension_names[7] = {
-    N_("stages"),  N_("piece tables"),         N_("squares"),         N_("king-distance entries"),
+    N_("stages"),  N_("piece tables"),          N_("squares"),          N_("king-distance entries"),
     N_("weights"), N_("weight slots per side"), N_("parameters in all")};
 
 ATTRIBUTE_FORMAT_PRINTF(3, 4)
@@ -126,8 +126,7 @@ static void describe_param(int index, char *buf, size_t len)
     } else {
         int i = index - EVAL_INDEX_WEIGHTS;
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / EVAL_WEIGHTS),
-                 eval_weight_name(i / EVAL_SLOTS % EVAL_WEIGHTS),
-                 i % EVAL_SLOTS ? "their" : "our");
+                 eval_weight_name(i / EVAL_SLOTS % EVAL_WEIGHTS), i % EVAL_SLOTS ? "their" : "our");
     }
 }
 
@@ -422,12 +421,13 @@ static bool text_parse(struct text_reader *r, FILE *in)
                 break;
             }
             if (n != 9) {
-                ok = text_fail(r, _("table %s: rank %d needs 8 numbers"),
-                               eval_ps_piece_name(table), next_row);
+                ok = text_fail(r, _("table %s: rank %d needs 8 numbers"), eval_ps_piece_name(table),
+                               next_row);
                 break;
             }
             for (int f = 0; f < 8 && ok; f++)
-                ok = text_value(r, words[1 + f], eval_index_ps(stage, table, (8 - next_row) * 8 + f));
+                ok = text_value(r, words[1 + f],
+                                eval_index_ps(stage, table, (8 - next_row) * 8 + f));
             if (--next_row == 0)
                 table = -1;
             continue;
@@ -435,7 +435,8 @@ static bool text_parse(struct text_reader *r, FILE *in)
         const char *key = words[0];
         if (strcmp(key, "stage") == 0) {
             if (n != 2 || (stage = lookup(words[1], eval_stage_name, STAGE_NB)) < 0)
-                ok = text_fail(r, _("expected 'stage opening', 'stage middlegame' or 'stage endgame'"));
+                ok = text_fail(
+                    r, _("expected 'stage opening', 'stage middlegame' or 'stage endgame'"));
         } else if (stage < 0) {
             ok = text_fail(r, _("'%s' before the first 'stage' line"), key);
         } else if (strcmp(key, "table") == 0) {
@@ -485,8 +486,7 @@ static bool text_parse(struct text_reader *r, FILE *in)
     return true;
 }
 
-bool eval_set_read_text(struct eval_params *p, FILE *in, const char *name, char *err,
-                        size_t errlen)
+bool eval_set_read_text(struct eval_params *p, FILE *in, const char *name, char *err, size_t errlen)
 {
     struct text_reader *r = calloc(1, sizeof *r);
     if (r == NULL)
