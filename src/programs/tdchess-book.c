@@ -367,6 +367,15 @@ static int cmd_info(int argc, char **argv)
         printf(_("  records of weight 0:  %zu\n"), zero);
         printf(_("  records with learn:   %zu\n"), learn);
         printf(_("  start position moves: %zu (%d legal)\n"), start, legal);
+        struct book_tree_stats tree;
+        book_tree_walk(bk, &b, &tree);
+        printf(_("  reachable by book moves from the start position: %zu positions, %zu records "
+                 "(%.1f%%), lines up to %d plies\n"),
+               tree.positions, tree.records, n ? 100.0 * (double)tree.records / (double)n : 0.0,
+               tree.depth);
+        printf(_("  illegal moves among the reachable records: %zu\n"), tree.illegal);
+        if (tree.illegal)
+            status = EXIT_FAILURE;
         book_close(bk);
     }
     board_free(&b);
