@@ -23,6 +23,7 @@
 
 #include <math.h>
 
+#include "core/message.h"
 #include "eval/eval.h"
 
 /* A parameter is clamped to +-2^18 search units (26 pawns) in the integer
@@ -222,11 +223,7 @@ static void rebuild(struct evaluator *e)
 
 struct evaluator *evaluator_new(void)
 {
-    struct evaluator *e = calloc(1, sizeof *e);
-    if (e == NULL) {
-        fputs("tdchess: memory exhausted\n", stderr);
-        abort();
-    }
+    struct evaluator *e = xcalloc(1, sizeof *e);
     e->config = eval_config_default();
     eval_params_handmade(&e->params);
     rebuild(e);
