@@ -12,6 +12,7 @@
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "search/suite.h"
+#include "ui/setup.h"
 #include "core/message.h"
 #include "core/timing.h"
 
@@ -40,6 +41,8 @@ static void usage(void)
            "  -p, --perft=FILE      check every position of an EPD perft suite\n"
            "                        (lines 'FEN ;D1 n ;D2 n ...') against its counts\n"
            "  -q, --quiet           print only failures and the summary\n"
+           "  -w, --eval-set=FILE   evaluation set (default: default.set)\n"
+           "      --search-features=LIST  developer option (see tdchess(6))\n"
            "  -h, --help            display this help and exit\n"
            "  -V, --version         output version information and exit\n"));
     puts(_("Exit status is 0 when every perft count matches (suites: always 0 when\n"
@@ -137,6 +140,8 @@ struct suite_options {
     int depth;
     size_t hash_mb;
     bool quiet;
+    const char *eval_set;
+    struct search_config config;
 };
 
 struct suite_totals {
@@ -218,9 +223,13 @@ static void run_suite(const char *file, const struct suite_options *opt, struct 
 static int run_suites(int argc, char **argv, const struct suite_options *opt)
 {
     struct evaluator *eval = evaluator_new();
+    char err[512];
+    if (!setup_load_eval(eval, opt->eval_set, err, sizeof err))
+        msg_fatal(EXIT_USAGE, "%s", err);
     struct engine engine;
     if (!engine_init(&engine, opt->hash_mb, eval))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), opt->hash_mb);
+    engine_set_config(&engine, &opt->config);
     struct suite_totals total = {0};
     for (int i = 0; i < argc; i++)
         run_suite(argv[i], opt, &engine, &total);
@@ -233,12 +242,18 @@ static int run_suites(int argc, char **argv, const struct suite_options *opt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_HASH = 256 };
+    enum { OPT_HASH = 256, OPT_FEATURES };
     static const struct option options[] = {
-        {"perft", required_argument, NULL, 'p'}, {"depth", required_argument, NULL, 'd'},
-        {"time", required_argument, NULL, 't'},  {"hash-size", required_argument, NULL, OPT_HASH},
-        {"quiet", no_argument, NULL, 'q'},       {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
+        {"perft", required_argument, NULL, 'p'},
+        {"depth", required_argument, NULL, 'd'},
+        {"time", required_argument, NULL, 't'},
+        {"hash-size", required_argument, NULL, OPT_HASH},
+        {"quiet", no_argument, NULL, 'q'},
+        {"eval-set", required_argument, NULL, 'w'},
+        {"search-features", required_argument, NULL, OPT_FEATURES},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
     };
     msg_set_program_name(argv[0]);
 #if ENABLE_NLS
@@ -250,8 +265,8 @@ int main(int argc, char **argv)
     const char *perft_file = NULL;
     int depth = 0, opt;
     char *end;
-    struct suite_options so = {1.0, 0, TT_DEFAULT_MB, false};
-    while ((opt = getopt_long(argc, argv, "p:d:t:qhV", options, NULL)) != -1) {
+    struct suite_options so = {1.0, 0, TT_DEFAULT_MB, false, NULL, search_config_default()};
+    while ((opt = getopt_long(argc, argv, "p:d:t:qw:hV", options, NULL)) != -1) {
         switch (opt) {
         case 'p':
             perft_file = optarg;
@@ -276,6 +291,13 @@ int main(int argc, char **argv)
         }
         case 'q':
             so.quiet = true;
+            break;
+        case 'w':
+            so.eval_set = optarg;
+            break;
+        case OPT_FEATURES:
+            if (!search_features_parse(optarg, &so.config.features))
+                msg_fatal(EXIT_USAGE, _("invalid search feature list '%s'"), optarg);
             break;
         case 'h':
             usage();
