@@ -102,9 +102,25 @@ static void on_currmove(struct move m, int number, int depth, void *data)
     say(data, "info depth %d currmove %s currmovenumber %d", depth, move, number);
 }
 
+/* "debug on": the design's search statistics after every search. */
+static void report_statistics(struct uci *u, const struct search_stats *st)
+{
+    say(u,
+        "info string nodes %" PRIu64 " alpha-cutoffs %" PRIu64 " beta-cutoffs %" PRIu64
+        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64
+        " move-gens %" PRIu64 " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
+        " check-extensions %" PRIu64 " mate-extensions %" PRIu64,
+        st->nodes, st->alpha_cutoffs, st->beta_cutoffs, st->null_cutoffs, st->material_evals,
+        st->true_evals, st->move_gens, st->hash_gets, st->hash_hits, st->hash_puts,
+        st->check_extensions, st->mate_extensions);
+}
+
 static void on_done(const struct search_result *r, void *data)
 {
     char best[COORD_MAX], ponder[COORD_MAX];
+    struct uci *u = data;
+    if (u->debug)
+        report_statistics(u, &r->stats);
     move_to_coord(r->best, best);
     if (move_is_none(r->ponder)) {
         say(data, "bestmove %s", best);
