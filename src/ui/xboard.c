@@ -38,6 +38,7 @@ struct xboard {
     FILE *out;
     enum state state;
     bool force, post, ponder;
+    bool show_thinking; /* for the running search: post, or analysing */
     int engine_side;
     struct move ponder_move;
     struct book_set books;
@@ -74,7 +75,7 @@ static void say(struct xboard *x, const char *fmt, ...)
 static void on_report(const struct search_report *r, void *data)
 {
     struct xboard *x = data;
-    if (!x->post || r->bound != 0)
+    if (!x->show_thinking || r->bound != 0)
         return;
     int score = r->score;
     if (score_is_mate(score)) {
@@ -145,6 +146,7 @@ static void start_search(struct xboard *x, const struct board *b, struct search_
     board_copy(&x->report_board, b);
     struct engine_callbacks callbacks = {{on_report, NULL, x}, on_done};
     x->state = state;
+    x->show_thinking = x->post || state == ANALYZING;
     engine_go(&x->engine, b, limits, &callbacks);
 }
 
