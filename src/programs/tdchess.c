@@ -1,39 +1,77 @@
-/* tdchess - the chess program: argument parsing only. */
+/* tdchess - the chess program: argument parsing only.
+ *
+ * Without a protocol option it plays: the curses TUI when standard input
+ * and output are a terminal, line mode otherwise (or with --no-tui, or -q).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <pwd.h>
+#include <unistd.h>
 
 #include "core/message.h"
 #include "eval/eval.h"
+#include "play/session.h"
+#include "play/userdata.h"
 #include "search/bench.h"
 #include "search/engine.h"
+#include "ui/linemode.h"
 #include "ui/setup.h"
+#include "ui/signals.h"
+#include "ui/tui/tui.h"
 #include "ui/uci.h"
 #include "ui/xboard.h"
-
-#include <unistd.h>
 
 enum { EXIT_USAGE = 2 };
 
 struct options {
     bool uci, xboard;
-    size_t hash_mb;
-    struct search_config config;
-    const char *white_set, *black_set;
+    bool no_tui, quiet, thinking, bell, ascii;
+    struct session_options play;
     struct uci_setup books; /* book_count, books, no_book, book_mode */
 };
 
 static void usage(void)
 {
-    printf(_("Usage: %s [OPTION]... [bench [DEPTH]]\n"), "tdchess");
+    printf(_("Usage: %s [OPTION]...\n"
+             "  or:  %s [OPTION]... bench [DEPTH]\n"
+             "  or:  %s --uci | --xboard [OPTION]...\n"),
+           "tdchess", "tdchess", "tdchess");
     puts(_("Play chess in the terminal, or serve as a chess engine for a GUI.\n"));
-    puts(_("  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
-           "                        (also the default while the game interface is not built)\n"
+    puts(_("Game:\n"
+           "  -m, --mode=MODE       computer-black (default: you play White),\n"
+           "                        computer-white, two-humans or two-computers\n"
+           "  -w, --white-set=FILE  evaluation set of the engine playing White\n"
+           "                        (in the protocol modes: the engine's set)\n"
+           "  -b, --black-set=FILE  evaluation set of the engine playing Black\n"
+           "  -t, --time=SECONDS    engine thinking time per move (default 1)\n"
+           "  -d, --depth=PLIES     engine search depth per move (default: no limit)\n"
+           "      --tc=CONTROL      game clocks: MIN+INC (e.g. 5+3) or MOVES/MIN\n"
+           "                        (e.g. 40/10); default: none\n"
+           "  -n, --games=N         two-computers: play N games, alternating colours\n"
+           "  -r, --random-swing=PAWNS  random noise added to the evaluation\n"
+           "      --ponder          let the engine think on your time\n"
+           "      --cpu-time        clocks count CPU time instead of wall time\n"
+           "      --fen=FEN         start the games from this position\n"
+           "      --pgn=FILE        write every game to FILE in PGN\n"
+           "      --seed=N          seed for book choices and random swing\n"));
+    puts(_("Interface:\n"
+           "      --no-tui          line mode: plain board, moves on standard input\n"
+           "                        (the default when not on a terminal)\n"
+           "  -q, --quiet           line mode, printing only results (engine matches)\n"
+           "      --thinking        line mode: print the engine's thinking\n"
+           "      --bell            ring the bell after each engine move\n"
+           "      --ascii           TUI: letters instead of chess symbols\n"));
+    puts(_("Engine:\n"
+           "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
            "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
-           "  -w, --white-set=FILE  evaluation set for White (in the protocol modes:\n"
-           "                        the engine's set); default: default.set\n"
-           "  -b, --black-set=FILE  evaluation set for Black\n"
            "      --book=FILE       opening book (Polyglot .bin; 'gnuchess' for GNU\n"
            "                        Chess's book); may be given up to 8 times\n"
            "      --no-book         do not play book moves\n"
@@ -45,6 +83,7 @@ static void usage(void)
     puts(_("Commands:\n"
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
            "                        (default 10) and print the node count and speed\n"));
+    puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
     if (PACKAGE_BUGREPORT[0])
         printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
 }
@@ -76,6 +115,18 @@ static long number_arg(const char *text, long min, long max, const char *what)
     return n;
 }
 
+static double real_arg(const char *text, double min, double max, const char *what)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (*text == '\0' || *end || errno || !isfinite(v) || v < min || v > max) {
+        msg_error(_("invalid %s '%s' (%g to %g)"), what, text, min, max);
+        try_help();
+    }
+    return v;
+}
+
 static int run_bench(const struct options *o, int argc, char **argv, struct evaluator *eval)
 {
     int depth = 0;
@@ -85,14 +136,130 @@ static int run_bench(const struct options *o, int argc, char **argv, struct eval
         msg_error(_("unexpected argument '%s'"), argv[2]);
         try_help();
     }
-    if (!bench_run(eval, &o->config, depth, stdout))
+    if (!bench_run(eval, &o->play.config, depth, stdout))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
     return EXIT_SUCCESS;
 }
 
+static int run_protocol(const struct options *o, int argc, char **argv, int in_fd)
+{
+    /* In the protocol modes the engine plays both colours with one set:
+     * the white set, else the black one, else the default. */
+    struct evaluator *eval = evaluator_new();
+    char err[512];
+    const char *set = o->play.set_names[WHITE] ? o->play.set_names[WHITE]
+                                                : o->play.set_names[BLACK];
+    if (!setup_load_eval(eval, set, err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    struct uci_setup setup = o->books;
+    setup.hash_mb = o->play.hash_mb;
+    setup.eval = eval;
+    setup.config = o->play.config;
+    int status;
+    if (argc > 0)
+        status = run_bench(o, argc, argv, eval);
+    else if (o->xboard)
+        status = xboard_run(in_fd, stdout, &setup);
+    else if (in_fd == STDIN_FILENO)
+        status = uci_run(stdin, stdout, &setup);
+    else {
+        FILE *in = fdopen(in_fd, "r");
+        if (!in)
+            msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
+        status = uci_run(in, stdout, &setup);
+        fclose(in);
+    }
+    evaluator_free(eval);
+    return status;
+}
+
+/* The name of the human player in PGN: the user's full name, else the
+ * login name. */
+static void human_name(char *buf, size_t len)
+{
+    struct passwd *pw = getpwuid(getuid());
+    snprintf(buf, len, "Human");
+    if (!pw)
+        return;
+    size_t gecos = pw->pw_gecos ? strcspn(pw->pw_gecos, ",") : 0;
+    if (gecos > 0)
+        snprintf(buf, len, "%.*s", (int)gecos, pw->pw_gecos);
+    else if (pw->pw_name && *pw->pw_name)
+        snprintf(buf, len, "%s", pw->pw_name);
+}
+
+static int run_game(struct options *o, int argc, char **argv)
+{
+    char name[128], autosave[4096], history[4096], err[512];
+    human_name(name, sizeof name);
+    o->play.human_name = name;
+    bool have_dir = userdata_path(USERDATA_AUTOSAVE, true, autosave, sizeof autosave) &&
+                    userdata_path(USERDATA_HISTORY, true, history, sizeof history);
+    if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
+        msg_warning(_("unfinished games cannot be saved: %s"), autosave);
+    o->play.autosave_path = have_dir ? autosave : NULL;
+    o->play.use_book = !o->books.no_book;
+    o->play.book_count = o->books.book_count;
+    memcpy(o->play.books, o->books.books, sizeof o->play.books);
+    o->play.book_mode = o->books.book_mode;
+
+    struct session *s = xmalloc(sizeof *s);
+    if (!session_init(s, &o->play, err, sizeof err)) {
+        free(s);
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    }
+    bool tui = !o->no_tui && !o->quiet && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+    signals_install(!tui);
+    int status;
+    if (tui) {
+        struct tui_options t = {o->ascii, o->bell, have_dir ? autosave : NULL,
+                                have_dir ? history : NULL};
+        status = tui_run(s, &t);
+    } else {
+        struct linemode_options l = {o->quiet, o->thinking, o->bell, isatty(STDIN_FILENO) != 0,
+                                     have_dir && o->play.mode != MODE_TWO_COMPUTERS ? autosave
+                                                                                    : NULL,
+                                     !o->no_tui && !o->quiet};
+        struct linemode_handover handover;
+        status = linemode_run(s, STDIN_FILENO, stdout, &l, &handover);
+        if (handover.protocol != LINEMODE_PLAYED) {
+            /* Started by a chess GUI without --uci/--xboard: serve it. */
+            session_free(s);
+            free(s);
+            int fd = linemode_replay_fd(handover.pending, handover.len, STDIN_FILENO);
+            free(handover.pending);
+            if (fd < 0)
+                msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
+            o->uci = handover.protocol == LINEMODE_UCI;
+            o->xboard = handover.protocol == LINEMODE_XBOARD;
+            (void)argc;
+            return run_protocol(o, 0, argv, fd);
+        }
+    }
+    session_free(s);
+    free(s);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
-    enum { OPT_HASH = 256, OPT_FEATURES, OPT_BOOK, OPT_NO_BOOK, OPT_BOOK_MODE };
+    enum {
+        OPT_HASH = 256,
+        OPT_FEATURES,
+        OPT_BOOK,
+        OPT_NO_BOOK,
+        OPT_BOOK_MODE,
+        OPT_TC,
+        OPT_PONDER,
+        OPT_CPU_TIME,
+        OPT_FEN,
+        OPT_PGN,
+        OPT_SEED,
+        OPT_NO_TUI,
+        OPT_THINKING,
+        OPT_BELL,
+        OPT_ASCII,
+    };
     static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
@@ -103,21 +270,43 @@ int main(int argc, char **argv)
         {"book", required_argument, NULL, OPT_BOOK},
         {"no-book", no_argument, NULL, OPT_NO_BOOK},
         {"book-mode", required_argument, NULL, OPT_BOOK_MODE},
+        {"mode", required_argument, NULL, 'm'},
+        {"time", required_argument, NULL, 't'},
+        {"depth", required_argument, NULL, 'd'},
+        {"tc", required_argument, NULL, OPT_TC},
+        {"games", required_argument, NULL, 'n'},
+        {"random-swing", required_argument, NULL, 'r'},
+        {"ponder", no_argument, NULL, OPT_PONDER},
+        {"cpu-time", no_argument, NULL, OPT_CPU_TIME},
+        {"fen", required_argument, NULL, OPT_FEN},
+        {"pgn", required_argument, NULL, OPT_PGN},
+        {"seed", required_argument, NULL, OPT_SEED},
+        {"no-tui", no_argument, NULL, OPT_NO_TUI},
+        {"quiet", no_argument, NULL, 'q'},
+        {"thinking", no_argument, NULL, OPT_THINKING},
+        {"bell", no_argument, NULL, OPT_BELL},
+        {"ascii", no_argument, NULL, OPT_ASCII},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     msg_set_program_name(argv[0]);
-#if ENABLE_NLS
+    /* The locale decides the character set (curses draws UTF-8 chess
+     * symbols only in a UTF-8 locale) and the messages' language; numbers
+     * stay in the C format so that "-t 0.5" and protocol output do not
+     * depend on it. */
     setlocale(LC_ALL, "");
+    setlocale(LC_NUMERIC, "C");
     bindtextdomain(PACKAGE, LOCALEDIR);
     textdomain(PACKAGE);
-#endif
     msg_close_stdout_at_exit();
-    struct options o = {false, false, TT_DEFAULT_MB, search_config_default(), NULL, NULL, {0}};
+    struct options o;
+    memset(&o, 0, sizeof o);
+    session_options_default(&o.play);
     o.books.book_mode = BOOK_WEIGHTED;
+    char err[256];
     int opt;
-    while ((opt = getopt_long(argc, argv, "uxw:b:hV", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
             o.uci = true;
@@ -126,13 +315,13 @@ int main(int argc, char **argv)
             o.xboard = true;
             break;
         case OPT_HASH:
-            o.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            o.play.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
             break;
         case 'w':
-            o.white_set = optarg;
+            o.play.set_names[WHITE] = optarg;
             break;
         case 'b':
-            o.black_set = optarg;
+            o.play.set_names[BLACK] = optarg;
             break;
         case OPT_BOOK:
             if (o.books.book_count == BOOK_SET_MAX) {
@@ -151,10 +340,66 @@ int main(int argc, char **argv)
             }
             break;
         case OPT_FEATURES:
-            if (!search_features_parse(optarg, &o.config.features)) {
+            if (!search_features_parse(optarg, &o.play.config.features)) {
                 msg_error(_("invalid search feature list '%s'"), optarg);
                 try_help();
             }
+            break;
+        case 'm':
+            if (!play_mode_parse(optarg, &o.play.mode)) {
+                msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
+                            "two-computers)"),
+                          optarg);
+                try_help();
+            }
+            break;
+        case 't':
+            o.play.move_time = real_arg(optarg, 0, 1e6, _("time per move"));
+            break;
+        case 'd':
+            o.play.depth = (int)number_arg(optarg, 0, 100, _("depth"));
+            break;
+        case OPT_TC:
+            if (!tc_parse(optarg, &o.play.tc, err, sizeof err)) {
+                msg_error("%s", err);
+                try_help();
+            }
+            break;
+        case 'n':
+            o.play.games = (int)number_arg(optarg, 1, 1000000, _("number of games"));
+            break;
+        case 'r':
+            o.play.random_swing = real_arg(optarg, 0, 100, _("random swing"));
+            break;
+        case OPT_PONDER:
+            o.play.ponder = true;
+            break;
+        case OPT_CPU_TIME:
+            o.play.cpu_time = true;
+            break;
+        case OPT_FEN:
+            o.play.start_fen = optarg;
+            break;
+        case OPT_PGN:
+            o.play.pgn_path = optarg;
+            break;
+        case OPT_SEED:
+            o.play.seed = (unsigned long long)number_arg(optarg, 1, LONG_MAX, _("seed"));
+            break;
+        case OPT_NO_TUI:
+            o.no_tui = true;
+            break;
+        case 'q':
+            o.quiet = true;
+            break;
+        case OPT_THINKING:
+            o.thinking = true;
+            break;
+        case OPT_BELL:
+            o.bell = true;
+            break;
+        case OPT_ASCII:
+            o.ascii = true;
             break;
         case 'h':
             usage();
@@ -166,27 +411,12 @@ int main(int argc, char **argv)
             try_help();
         }
     }
-    /* In the protocol modes the engine plays both colours with one set:
-     * the white set, else the black one, else the default. */
-    struct evaluator *eval = evaluator_new();
-    char err[512];
-    if (!setup_load_eval(eval, o.white_set ? o.white_set : o.black_set, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    struct uci_setup setup = o.books;
-    setup.hash_mb = o.hash_mb;
-    setup.eval = eval;
-    setup.config = o.config;
-    int status;
-    if (optind < argc && strcmp(argv[optind], "bench") == 0) {
-        status = run_bench(&o, argc - optind, argv + optind, eval);
-    } else if (optind < argc) {
+    bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
+    if (optind < argc && !bench) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
         try_help();
-    } else if (o.xboard) {
-        status = xboard_run(STDIN_FILENO, stdout, &setup);
-    } else {
-        status = uci_run(stdin, stdout, &setup);
     }
-    evaluator_free(eval);
-    return status;
+    if (bench || o.uci || o.xboard)
+        return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
+    return run_game(&o, argc, argv);
 }

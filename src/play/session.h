@@ -1,0 +1,231 @@
+/* session.h - the PlayGame loop (design §12.3) as a UI-free state machine.
+ *
+ * A session owns one game, the players of both colours (a human, or one
+ * of at most two engines with their own evaluation sets and hash tables),
+ * the opening books, and for engine-vs-engine matches the series of games
+ * with its score.  Front ends (the curses TUI, line mode) feed it what the
+ * user types and the passing time, and draw what it reports:
+ *
+ *     poll(input, session_fd(s), timeout session_timeout_ms(s))
+ *     session_wakeup(s, now)       after session_fd was readable
+ *     session_input(s, line, now)  for each line the user entered
+ *     session_update(s, now)       every loop turn: flags, engine to move
+ *
+ * Each returns a set of enum session_event bits telling the front end what
+ * to redraw or print; text for the user is queued in the session and taken
+ * with session_take_messages().
+ *
+ * Threads: an engine searches in its own thread (search/engine.h).  The
+ * search thread never touches the session's game: its callbacks store the
+ * report or result under a mutex and write a byte to a self-pipe; the
+ * front end's poll loop sees the pipe and calls session_wakeup(), which
+ * plays the move in the front end's thread.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_PLAY_SESSION_H
+#define TDCHESS_PLAY_SESSION_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "book/book.h"
+#include "chess/notation.h"
+#include "core/rng.h"
+#include "play/game.h"
+#include "play/match.h"
+#include "search/engine.h"
+#include "ui/lineio.h"
+
+enum play_mode {
+    MODE_COMPUTER_BLACK, /* the human plays White (the default) */
+    MODE_COMPUTER_WHITE,
+    MODE_TWO_HUMANS,
+    MODE_TWO_COMPUTERS,
+    MODE_NB,
+};
+
+/* "computer-black", ... (as on the command line). */
+const char *play_mode_name(enum play_mode mode);
+bool play_mode_parse(const char *text, enum play_mode *mode);
+
+enum { SESSION_DEFAULT_MAX_PLIES = 600, SESSION_SET_LABEL_MAX = 64 };
+
+/* What the command line decided. */
+struct session_options {
+    enum play_mode mode;
+    const char *set_names[COLOUR_NB]; /* -w, -b: NULL for the default set */
+    int games;                        /* -n: games in an engine match (>= 1) */
+    double random_swing;              /* -r: pawns of evaluation noise */
+    double move_time;                 /* -t: seconds per engine move (0: not set) */
+    int depth;                        /* -d: plies (0: not set) */
+    struct time_control tc;           /* --tc */
+    bool ponder;                      /* --ponder */
+    bool cpu_time;                    /* --cpu-time: clocks count CPU time */
+    bool use_book;                    /* not --no-book */
+    int book_count;                   /* --book FILE... (0: the default book) */
+    const char *books[BOOK_SET_MAX];
+    enum book_mode book_mode;
+    size_t hash_mb;
+    struct search_config config;
+    const char *pgn_path;     /* --pgn: write every game here */
+    const char *start_fen;    /* start position (NULL: the standard one) */
+    int max_plies;            /* engine-only games longer than this are drawn */
+    unsigned long long seed;  /* book and random-swing seed (0: from the clock) */
+    const char *human_name;   /* the PGN name of a human player */
+    const char *autosave_path; /* where "resume" finds the saved game (or NULL) */
+};
+
+/* Fills O with the defaults (human White against the engine, 1 s a move). */
+void session_options_default(struct session_options *o);
+
+enum session_state {
+    SESSION_IDLE,      /* no search running */
+    SESSION_THINKING,  /* an engine searches its move */
+    SESSION_PONDERING, /* an engine thinks on the human's time */
+    SESSION_HINTING,   /* an engine looks for a move to suggest */
+};
+
+/* Events: what changed, for the front end to show. */
+enum session_event {
+    EV_MOVED = 1 << 0,        /* the position changed (moves, takeback, new game) */
+    EV_ENGINE_MOVED = 1 << 1, /* an engine just played (--bell) */
+    EV_THINKING = 1 << 2,     /* new thinking output */
+    EV_GAME_OVER = 1 << 3,    /* the game just ended */
+    EV_NEW_GAME = 1 << 4,     /* a new game started */
+    EV_SERIES_OVER = 1 << 5,  /* the last game of the match ended */
+    EV_MESSAGE = 1 << 6,      /* messages are waiting */
+    EV_FLIP = 1 << 7,         /* the user asked to turn the board */
+    EV_HELP = 1 << 8,         /* the user asked for help */
+    EV_BOARD = 1 << 9,        /* the user asked to see the board */
+    EV_QUIT = 1 << 10,        /* the user asked to quit */
+    EV_CLOCK = 1 << 11,       /* a clock is running */
+};
+
+/* One line of thinking, converted for display (main thread only). */
+struct session_thinking {
+    bool valid;
+    bool book;      /* the move came from the book: BOOK_MOVE holds it */
+    bool pondering; /* thinking on the opponent's time; PV starts with the guess */
+    int side;       /* the side the engine thinks for */
+    int depth, seldepth;
+    int score; /* White's view, search units */
+    int bound; /* 0, TT_LOWERBOUND, TT_UPPERBOUND (from the mover's view) */
+    uint64_t nodes;
+    double elapsed; /* seconds */
+    char pv[1024];  /* SAN, numbered from the root: "12. Nf3 Nf6 13. c4" */
+    char book_move[SAN_MAX];
+};
+
+struct session_engine {
+    struct engine engine;
+    struct evaluator *eval;
+    char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
+    bool ready;                        /* engine_init done */
+};
+
+enum { SESSION_MESSAGES_MAX = 4096, SESSION_REPORTS_MAX = 64 };
+
+struct session {
+    struct session_options opt;
+    struct game game;
+    struct session_engine engines[2];
+    int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
+    bool forced;              /* no engine moves until "go" */
+    enum session_state state;
+    int search_engine;         /* engine index of the running search */
+    struct board search_root;  /* its root position (for SAN) */
+    struct move ponder_move;   /* the guess a ponder search is based on */
+    struct move hint;          /* the last hint, for "hint" twice */
+    int last_engine_score[2];  /* engine's own view, for draw offers */
+    bool has_engine_score[2];
+
+    /* handoff from the search thread */
+    pthread_mutex_t lock;
+    struct wakeup wake;
+    int report_count;
+    struct search_report reports[SESSION_REPORTS_MAX];
+    bool has_done;
+    struct search_result done;
+
+    struct session_thinking thinking; /* the latest, for display */
+    void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
+    void *on_thinking_data;
+
+    struct book_set books;
+    bool use_book;
+    struct rng rng;
+
+    /* the match */
+    int game_number; /* 1 for the first game */
+    struct match_score score; /* of engine 0 (the -w set) */
+    bool recorded;            /* the finished game was counted and written */
+    bool start_next;          /* start the next game of the match */
+    bool series_over;
+    FILE *pgn_out;
+    char date[16]; /* "2026.01.31" for PGN */
+
+    char messages[SESSION_MESSAGES_MAX]; /* lines separated by '\n' */
+    size_t messages_len;
+};
+
+/* Loads the sets and books, opens --pgn and sets up the first game (no
+ * move is played yet: call session_update).  On failure returns false
+ * with a one-line message in err and nothing to free. */
+bool session_init(struct session *s, const struct session_options *o, char *err, size_t errlen);
+/* Stops any search and frees everything (does not save: see session_quit). */
+void session_free(struct session *s);
+
+/* The clock source: wall time, or process CPU time with --cpu-time. */
+double session_now(const struct session *s);
+/* The descriptor the front end polls for engine events. */
+int session_fd(const struct session *s);
+/* How long the front end may sleep in poll: short while a clock runs. */
+int session_timeout_ms(const struct session *s);
+
+unsigned session_wakeup(struct session *s, double now);
+unsigned session_update(struct session *s, double now);
+unsigned session_input(struct session *s, const char *line, double now);
+
+/* Messages queued since the last call ('\n'-separated lines, no trailing
+ * newline), copied into buf; returns false when there were none. */
+bool session_take_messages(struct session *s, char *buf, size_t len);
+
+/* Is COLOUR played by a human (in the current assignment)? */
+bool session_is_human(const struct session *s, int colour);
+/* The name of COLOUR's player for display and PGN: "tdchess (handmade.set)". */
+void session_player_name(const struct session *s, int colour, char *buf, size_t len);
+/* Whose move it is and what happens, one translated line: "White to move",
+ * "Black is thinking...", or the result with its reason. */
+void session_status(const struct session *s, char *buf, size_t len);
+
+/* Saves the game as PGN at PATH (atomically).  False with err on failure. */
+bool session_save_pgn(const struct session *s, const char *path, char *err, size_t errlen);
+/* Loads game NUMBER (1-based) of a PGN file, or a FEN position when TEXT is
+ * one.  False with err, and the game unchanged, on failure. */
+bool session_load(struct session *s, const char *text, double now, char *err, size_t errlen);
+
+/* Called once when the user leaves: stops the engines; an unfinished game
+ * is saved at AUTOSAVE (when not NULL, and a human plays in it) and written
+ * to --pgn.  Returns false with err when the autosave failed. */
+bool session_quit(struct session *s, const char *autosave, double now, char *err, size_t errlen);
+/* Is there an unfinished game saved at PATH?  Fills a one-line description
+ * ("move 23, you play White, saved 2026-01-31 14:02"). */
+bool session_autosave_exists(const char *path, char *desc, size_t len);
+/* Resumes the game saved at PATH (players, clocks and moves) and renames
+ * the file to PATH~ so it is offered only once. */
+bool session_resume(struct session *s, const char *path, double now, char *err, size_t errlen);
+
+/* A score in White's view for display: "+0.35", "-1.20", "#3" (White
+ * mates in 3), "#-2" (Black mates in 2). */
+void session_format_score(int score, char *buf, size_t len);
+
+/* The match result line: "Score of A vs B: 3 - 1 - 2 [0.667] 6" and the Elo
+ * line, for the end of an engine match. */
+void session_match_summary(const struct session *s, char *buf, size_t len);
+
+#endif /* TDCHESS_PLAY_SESSION_H */

@@ -1,0 +1,25 @@
+/* signals.h - asking the game to end from outside: SIGHUP (the terminal
+ * went away), SIGTERM, and in line mode SIGINT.  The handlers only set a
+ * flag; the front end's poll loop sees it (poll returns with EINTR, and
+ * front ends never sleep longer than half a second), saves an unfinished
+ * game and leaves.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_UI_SIGNALS_H
+#define TDCHESS_UI_SIGNALS_H
+
+#include <stdbool.h>
+
+/* Installs the handlers for SIGHUP, SIGTERM and SIGINT.  SIGINT asks to
+ * quit when SIGINT_QUITS (line mode); otherwise it only raises the flag
+ * signals_take_interrupt() reads (the TUI: Ctrl-C cancels the line). */
+void signals_install(bool sigint_quits);
+/* The signal that asked to quit, or 0. */
+int signals_quit_requested(void);
+/* Was SIGINT delivered since the last call?  (The TUI: cancel the line.) */
+bool signals_take_interrupt(void);
+
+#endif /* TDCHESS_UI_SIGNALS_H */

@@ -1,0 +1,33 @@
+/* keys.c - the key table generated from TUI_KEYS.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include "ui/tui/keys.h"
+
+const struct tui_key TUI_KEY_TABLE[REQ_NB] = {
+#define K(id, key, name, help) {key, name, help},
+    TUI_KEYS(K)
+#undef K
+};
+
+enum tui_request tui_key_request(int key)
+{
+    for (int i = 0; i < REQ_NB; i++)
+        if (TUI_KEY_TABLE[i].key == key)
+            return (enum tui_request)i;
+    return REQ_NONE;
+}
+
+const struct tui_key_help TUI_READLINE_KEYS[] = {
+    {"Enter", N_("play the move or run the command typed")},
+    {"Tab", N_("complete a move (SAN) or a command; twice: list the choices")},
+    {"Up, Down", N_("earlier and later lines (history, kept between games)")},
+    {"Ctrl-R", N_("search the history")},
+    {"Ctrl-D", N_("on an empty line: quit")},
+    {"Left, Right, Home, End", N_("move in the line (and readline's other keys, see ~/.inputrc)")},
+};
+const int TUI_READLINE_KEY_COUNT = (int)ARRAY_SIZE(TUI_READLINE_KEYS);

@@ -1,0 +1,139 @@
+/* layout.c - TUI geometry and text helpers (no curses here).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+/* wcwidth() is an XSI interface. */
+#define _XOPEN_SOURCE 700
+#include "system.h"
+
+#include <math.h>
+#include <wchar.h>
+
+#include "chess/board.h"
+#include "search/search.h"
+#include "ui/tui/layout.h"
+
+static struct rect rect(int y, int x, int h, int w)
+{
+    return (struct rect){y, x, h > 0 ? h : 0, w > 0 ? w : 0};
+}
+
+/* The panel's views from its top-left corner and size. */
+static void layout_panel(struct layout *l, int y, int x, int h, int w)
+{
+    int pv_lines = h >= 24 ? 3 : h >= 16 ? 2 : 1;
+    l->clocks = rect(y, x, 2, w);
+    l->thinking = rect(y + 3, x, 2 + pv_lines, w);
+    int moves_y = l->thinking.y + l->thinking.h + 1;
+    l->moves = rect(moves_y, x, y + h - moves_y, w);
+}
+
+void layout_compute(int cols, int lines, struct layout *l)
+{
+    memset(l, 0, sizeof *l);
+    int body = lines - 2; /* status and input lines below */
+    /* Side by side: the largest squares that leave room for the panel. */
+    for (int sh = LAYOUT_SQUARE_MAX_H; sh >= 1; sh--) {
+        int sw = 2 * sh + 1, bw = 2 + 8 * sw, bh = 8 * sh + 1;
+        if (bh > body || bw + 2 + LAYOUT_PANEL_MIN > cols || lines < LAYOUT_MIN_LINES)
+            continue;
+        int top = body > bh ? 1 : 0;
+        l->square_w = sw;
+        l->square_h = sh;
+        l->board = rect(top, 0, bh, bw);
+        int pw = cols - bw - 2;
+        layout_panel(l, top, bw + 2, body - top, pw > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : pw);
+        goto done;
+    }
+    /* Stacked: the board with small squares, the panel below. */
+    if (cols >= LAYOUT_STACKED_MIN_COLS && lines >= LAYOUT_STACKED_MIN_LINES) {
+        l->stacked = true;
+        l->square_w = 3;
+        l->square_h = 1;
+        l->board = rect(0, 0, 9, 26);
+        layout_panel(l, 10, 0, body - 10, cols > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : cols);
+        goto done;
+    }
+    l->too_small = true;
+    return;
+done:
+    l->status = rect(lines - 2, 0, 1, cols);
+    l->input = rect(lines - 1, 0, 1, cols);
+}
+
+int layout_spark_level(int score)
+{
+    if (score_is_mate(score))
+        return score > 0 ? LAYOUT_SPARK_LEVELS - 1 : 0;
+    double pawns = score / (double)PAWN_VALUE;
+    double x = (tanh(pawns / 2.5) + 1) / 2; /* 0..1, 0.5 when equal */
+    int level = (int)floor(x * LAYOUT_SPARK_LEVELS);
+    return level < 0 ? 0 : level >= LAYOUT_SPARK_LEVELS ? LAYOUT_SPARK_LEVELS - 1 : level;
+}
+
+int layout_text_width(const char *s, size_t len)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    int width = 0;
+    size_t i = 0;
+    while (i < len) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, s + i, len - i, &st);
+        if (n == (size_t)-1 || n == (size_t)-2) {
+            memset(&st, 0, sizeof st);
+            width++;
+            i++;
+            continue;
+        }
+        if (n == 0)
+            break;
+        int w = wcwidth(wc);
+        width += w > 0 ? w : 0;
+        i += n;
+    }
+    return width;
+}
+
+size_t layout_fit_bytes(const char *s, int cols)
+{
+    mbstate_t st;
+    memset(&st, 0, sizeof st);
+    size_t len = strlen(s), i = 0;
+    int width = 0;
+    while (i < len) {
+        wchar_t wc;
+        size_t n = mbrtowc(&wc, s + i, len - i, &st);
+        int w = 1;
+        if (n == (size_t)-1 || n == (size_t)-2) {
+            memset(&st, 0, sizeof st);
+            n = 1;
+        } else {
+            w = wcwidth(wc);
+            w = w > 0 ? w : 0;
+        }
+        if (width + w > cols)
+            break;
+        width += w;
+        i += n;
+    }
+    return i;
+}
+
+void layout_format_count(uint64_t n, char *buf, size_t len)
+{
+    static const char suffix[] = "kMGTPE";
+    if (n < 1000) {
+        snprintf(buf, len, "%u", (unsigned)n);
+        return;
+    }
+    double v = (double)n;
+    int k = -1;
+    while (v >= 999.95 && k < 5) {
+        v /= 1000;
+        k++;
+    }
+    snprintf(buf, len, v < 9.995 ? "%.2f%c" : v < 99.95 ? "%.1f%c" : "%.0f%c", v, suffix[k]);
+}

@@ -1,0 +1,71 @@
+/* screen.h - the state of the TUI shared by its views and its loop.
+ *
+ * The views follow tig's design: each is an ops table (views.c) that
+ * draws one window from the session; tui.c owns the windows, the layout
+ * and the loop.  Nothing here is global: one struct screen per run.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_UI_TUI_SCREEN_H
+#define TDCHESS_UI_TUI_SCREEN_H
+
+#include <curses.h>
+#include <stdbool.h>
+
+#include "chess/notation.h"
+#include "ui/tui/draw.h"
+#include "ui/tui/layout.h"
+
+struct session;
+struct tui_options;
+struct screen;
+
+struct view_ops {
+    const char *name;
+    void (*draw)(struct screen *sc, WINDOW *win);
+};
+
+enum view_id { VIEW_BOARD, VIEW_CLOCKS, VIEW_THINKING, VIEW_MOVES, VIEW_STATUS, VIEW_NB };
+
+struct view {
+    const struct view_ops *ops;
+    WINDOW *win;
+};
+
+extern const struct view_ops *const VIEW_OPS[VIEW_NB];
+
+enum { SCREEN_TEXT_MAX = 2048 };
+
+struct screen {
+    struct session *s;
+    const struct tui_options *opt;
+    struct palette pal;
+    struct layout layout;
+    int cols, lines;
+    struct view views[VIEW_NB];
+    WINDOW *input; /* readline's line, and where keys are read */
+    WINDOW *help;  /* the help screen while it is up */
+    int help_top;
+    bool flipped;     /* the user's flip (on top of the human's side) */
+    int moves_top;    /* first move-list line shown */
+    bool moves_follow; /* keep the last move in view */
+    char (*san)[SAN_MAX]; /* the game's moves in SAN, by ply */
+    int san_count, san_capacity;
+    char message[SCREEN_TEXT_MAX]; /* the last messages for the status line */
+    char matches[SCREEN_TEXT_MAX]; /* completion choices on show */
+    bool asking_resume;
+    bool quit;
+    bool dirty;
+};
+
+/* Is the board drawn with Black at the bottom? */
+bool screen_board_flipped(const struct screen *sc);
+/* Lines of the move list. */
+int screen_move_lines(const struct screen *sc);
+
+/* The help screen, drawn into sc->help. */
+void screen_draw_help(struct screen *sc);
+
+#endif /* TDCHESS_UI_TUI_SCREEN_H */

@@ -1,0 +1,467 @@
+/* tui.c - the curses game screen: windows, layout and the poll loop.
+ *
+ * One thread runs the screen.  The loop waits in poll() on the terminal
+ * and the session's self-pipe (engine events), with a timeout that keeps
+ * the clocks ticking; SIGWINCH makes curses return KEY_RESIZE, after which
+ * every window is laid out again, also while an engine thinks.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include "chess/movegen.h"
+#include "core/message.h"
+#include "play/command.h"
+#include "play/session.h"
+#include "ui/signals.h"
+#include "ui/tui/input.h"
+#include "ui/tui/keys.h"
+#include "ui/tui/screen.h"
+#include "ui/tui/tui.h"
+
+static const char PROMPT[] = "> ";
+
+/* ---- the move list's SAN cache -------------------------------------------- */
+
+static void refresh_san(struct screen *sc)
+{
+    const struct board *b = &sc->s->game.board;
+    if (b->ply > sc->san_capacity) {
+        sc->san_capacity = b->ply + 64;
+        sc->san = xrealloc(sc->san, (size_t)sc->san_capacity * sizeof *sc->san);
+    }
+    struct board replay;
+    board_init(&replay);
+    board_copy(&replay, b);
+    while (replay.ply > 0)
+        board_take_back(&replay);
+    for (int i = 0; i < b->ply; i++) {
+        move_to_san(&replay, b->moves_made[i], sc->san[i]);
+        board_make_move(&replay, b->moves_made[i]);
+    }
+    sc->san_count = b->ply;
+    board_free(&replay);
+}
+
+/* ---- windows ------------------------------------------------------------------ */
+
+static WINDOW *make_window(struct rect r)
+{
+    if (r.h <= 0 || r.w <= 0)
+        return NULL;
+    return newwin(r.h, r.w, r.y, r.x);
+}
+
+static void free_windows(struct screen *sc)
+{
+    for (int i = 0; i < VIEW_NB; i++) {
+        if (sc->views[i].win)
+            delwin(sc->views[i].win);
+        sc->views[i].win = NULL;
+    }
+    if (sc->help)
+        delwin(sc->help);
+    sc->help = NULL;
+    if (sc->input)
+        delwin(sc->input);
+    sc->input = NULL;
+}
+
+/* Lays the screen out for the current terminal size. */
+static void make_windows(struct screen *sc)
+{
+    free_windows(sc);
+    /* Whatever the old layout left where no window is now goes. */
+    werase(stdscr);
+    wnoutrefresh(stdscr);
+    sc->cols = COLS;
+    sc->lines = LINES;
+    layout_compute(sc->cols, sc->lines, &sc->layout);
+    const struct layout *l = &sc->layout;
+    if (!l->too_small) {
+        const struct rect rects[VIEW_NB] = {l->board, l->clocks, l->thinking, l->moves, l->status};
+        for (int i = 0; i < VIEW_NB; i++) {
+            sc->views[i].ops = VIEW_OPS[i];
+            sc->views[i].win = make_window(rects[i]);
+        }
+    }
+    /* The input line exists even on a tiny screen: "quit" still works. */
+    sc->input = newwin(1, sc->cols > 0 ? sc->cols : 1, sc->lines > 0 ? sc->lines - 1 : 0, 0);
+    if (sc->input) {
+        keypad(sc->input, TRUE);
+        nodelay(sc->input, TRUE);
+    }
+    input_set_window(sc->input);
+    sc->dirty = true;
+}
+
+static void draw_too_small(struct screen *sc)
+{
+    char text[256];
+    snprintf(text, sizeof text,
+             _("The terminal is too small (%dx%d): tdchess needs at least %dx%d."), sc->cols,
+             sc->lines, LAYOUT_MIN_COLS, LAYOUT_MIN_LINES);
+    werase(stdscr);
+    int width = sc->cols > 0 ? sc->cols : 1;
+    const char *p = text;
+    for (int y = 0; y < sc->lines - 1 && *p; y++) {
+        while (*p == ' ')
+            p++;
+        size_t fit = layout_fit_bytes(p, width), n = fit;
+        if (p[fit] != '\0') { /* break between words where possible */
+            while (n > 0 && p[n] != ' ')
+                n--;
+            if (n == 0)
+                n = fit;
+        }
+        if (n == 0)
+            break;
+        mvwaddnstr(stdscr, y, 0, p, (int)n);
+        p += n;
+    }
+    wnoutrefresh(stdscr);
+}
+
+static void draw(struct screen *sc)
+{
+    if (sc->help) {
+        screen_draw_help(sc);
+        wnoutrefresh(sc->help);
+    } else if (sc->layout.too_small) {
+        draw_too_small(sc);
+    } else {
+        for (int i = 0; i < VIEW_NB; i++) {
+            WINDOW *w = sc->views[i].win;
+            if (!w)
+                continue;
+            werase(w);
+            sc->views[i].ops->draw(sc, w);
+            wnoutrefresh(w);
+        }
+    }
+    if (!sc->help)
+        input_redisplay();
+    doupdate();
+    sc->dirty = false;
+}
+
+static void open_help(struct screen *sc)
+{
+    if (sc->help || sc->lines < 2)
+        return;
+    sc->help = newwin(sc->lines, sc->cols, 0, 0);
+    sc->help_top = 0;
+    if (sc->help)
+        curs_set(0);
+}
+
+static void close_help(struct screen *sc)
+{
+    if (!sc->help)
+        return;
+    delwin(sc->help);
+    sc->help = NULL;
+    curs_set(1);
+    clearok(curscr, TRUE);
+    touchwin(stdscr);
+    wnoutrefresh(stdscr);
+}
+
+/* ---- session events ---------------------------------------------------------- */
+
+static void set_message(struct screen *sc, const char *text)
+{
+    size_t n = strlen(text);
+    if (n >= sizeof sc->message)
+        n = sizeof sc->message - 1;
+    memcpy(sc->message, text, n);
+    sc->message[n] = '\0';
+    for (char *p = sc->message; *p; p++)
+        if (*p == '\n')
+            *p = ' '; /* several messages share the status line */
+}
+
+static void handle(struct screen *sc, unsigned ev)
+{
+    struct session *s = sc->s;
+    char messages[SESSION_MESSAGES_MAX];
+    if (ev & (EV_MOVED | EV_NEW_GAME)) {
+        refresh_san(sc);
+        if (ev & EV_NEW_GAME)
+            sc->moves_follow = true;
+    }
+    if ((ev & EV_ENGINE_MOVED) && sc->opt->bell)
+        beep();
+    if (session_take_messages(s, messages, sizeof messages))
+        set_message(sc, messages);
+    if (ev & EV_SERIES_OVER) {
+        session_match_summary(s, messages, sizeof messages);
+        set_message(sc, messages);
+    }
+    if (ev & EV_FLIP)
+        sc->flipped = !sc->flipped;
+    if (ev & EV_HELP)
+        open_help(sc);
+    if (ev & EV_QUIT)
+        sc->quit = true;
+    if (ev & ~(unsigned)EV_CLOCK)
+        sc->dirty = true;
+}
+
+/* ---- input hooks --------------------------------------------------------------- */
+
+static void on_line(void *data, char *line)
+{
+    struct screen *sc = data;
+    sc->matches[0] = '\0';
+    if (!line) { /* Ctrl-D on an empty line */
+        sc->quit = true;
+        return;
+    }
+    if (sc->asking_resume) {
+        const char *autosave = sc->opt->autosave;
+        char err[512];
+        line += strspn(line, " \t");
+        if (*line == 'y' || *line == 'Y' || *line == '\0') {
+            sc->asking_resume = false;
+            if (session_resume(sc->s, autosave, session_now(sc->s), err, sizeof err)) {
+                set_message(sc, _("The saved game goes on."));
+                handle(sc, EV_MOVED | EV_NEW_GAME);
+            } else {
+                set_message(sc, err);
+            }
+        } else if (*line == 'n' || *line == 'N') {
+            sc->asking_resume = false;
+            char backup[4200];
+            snprintf(backup, sizeof backup, "%s~", autosave);
+            rename(autosave, backup);
+            snprintf(sc->message, sizeof sc->message, _("The saved game was kept as %s."),
+                     backup);
+        } else {
+            return; /* ask again */
+        }
+        input_set_prompt(PROMPT);
+        sc->dirty = true;
+        return;
+    }
+    sc->message[0] = '\0';
+    handle(sc, session_input(sc->s, line, session_now(sc->s)) | EV_MESSAGE);
+}
+
+static void on_complete(void *data, const char *line, int start, struct input_words *out,
+                        bool *filenames)
+{
+    struct screen *sc = data;
+    const char *args;
+    enum command cmd = start > 0 ? command_parse(line, &args) : COMMAND_NONE;
+    if (start > 0) {
+        if (cmd == COMMAND_SAVE || cmd == COMMAND_LOAD) {
+            *filenames = true;
+        } else if (cmd == COMMAND_BOOK) {
+            input_words_add(out, "on");
+            input_words_add(out, "off");
+        } else if (cmd == COMMAND_LEVEL) {
+            static const char *const examples[] = {"1+0", "3+2", "5+3", "15+10", "40/10",
+                                                   "40/120", "none"};
+            for (size_t i = 0; i < ARRAY_SIZE(examples); i++)
+                input_words_add(out, examples[i]);
+        }
+        return;
+    }
+    /* The first word: a legal move in SAN, or a command. */
+    struct board *b = &sc->s->game.board;
+    if (!game_over(&sc->s->game)) {
+        struct move_list legal;
+        gen_legal_moves(b, &legal);
+        for (int i = 0; i < legal.count; i++) {
+            char san[SAN_MAX];
+            move_to_san(b, legal.moves[i], san);
+            input_words_add(out, san);
+        }
+    }
+    for (int i = 0; i < COMMAND_NB; i++)
+        input_words_add(out, COMMANDS[i].name);
+}
+
+static void on_matches(void *data, char **matches, int count)
+{
+    struct screen *sc = data;
+    size_t used = 0;
+    sc->matches[0] = '\0';
+    for (int i = 0; i < count && matches[i]; i++) {
+        size_t len = strlen(matches[i]);
+        if (used + len + 2 >= sizeof sc->matches)
+            break;
+        if (used)
+            sc->matches[used++] = ' ';
+        memcpy(sc->matches + used, matches[i], len + 1);
+        used += len;
+    }
+    sc->dirty = true;
+}
+
+/* ---- keys ---------------------------------------------------------------------- */
+
+static void request(struct screen *sc, enum tui_request req)
+{
+    switch (req) {
+    case REQ_HELP:
+        if (sc->help)
+            close_help(sc);
+        else
+            open_help(sc);
+        break;
+    case REQ_FLIP:
+        sc->flipped = !sc->flipped;
+        break;
+    case REQ_HINT:
+        handle(sc, session_input(sc->s, "hint", session_now(sc->s)));
+        break;
+    case REQ_MOVES_BACK:
+    case REQ_MOVES_FWD: {
+        int page = sc->views[VIEW_MOVES].win ? getmaxy(sc->views[VIEW_MOVES].win) : 1;
+        int lines = screen_move_lines(sc);
+        int top = sc->moves_top + (req == REQ_MOVES_BACK ? -page : page);
+        sc->moves_follow = top >= lines - page;
+        sc->moves_top = top < 0 ? 0 : top;
+        break;
+    }
+    case REQ_REDRAW:
+        clearok(curscr, TRUE);
+        break;
+    case REQ_CANCEL:
+        input_cancel();
+        sc->matches[0] = '\0';
+        sc->message[0] = '\0';
+        break;
+    default:
+        break;
+    }
+    sc->dirty = true;
+}
+
+static void read_keys(struct screen *sc)
+{
+    if (!sc->input)
+        return;
+    int c;
+    while (!sc->quit && (c = wgetch(sc->input)) != ERR) {
+        if (c == KEY_RESIZE) {
+            close_help(sc);
+            make_windows(sc);
+            continue;
+        }
+        if (sc->help) { /* the help screen takes the key */
+            if (c == KEY_PPAGE || c == KEY_UP)
+                sc->help_top -= c == KEY_PPAGE ? getmaxy(sc->help) - 1 : 1;
+            else if (c == KEY_NPAGE || c == KEY_DOWN)
+                sc->help_top += c == KEY_NPAGE ? getmaxy(sc->help) - 1 : 1;
+            else
+                close_help(sc);
+            sc->dirty = true;
+            continue;
+        }
+        enum tui_request req = tui_key_request(c);
+        if (req != REQ_NONE) {
+            request(sc, req);
+        } else if (c >= KEY_MIN) {
+            input_key(c);
+        } else {
+            if (sc->matches[0] && c != '\t') {
+                sc->matches[0] = '\0';
+                sc->dirty = true;
+            }
+            input_byte(c);
+        }
+        input_process();
+        sc->dirty = true;
+    }
+}
+
+/* ---- the loop --------------------------------------------------------------------- */
+
+static SCREEN *start_curses(void)
+{
+    SCREEN *term = newterm(NULL, stdout, stdin);
+    if (!term)
+        return NULL;
+    cbreak();
+    noecho();
+    nonl();
+    intrflush(stdscr, FALSE);
+    set_escdelay(25);
+    curs_set(1);
+    return term;
+}
+
+int tui_run(struct session *s, const struct tui_options *o)
+{
+    SCREEN *term = start_curses();
+    if (!term) {
+        msg_error(_("cannot use the terminal '%s'; try --no-tui"),
+                  getenv("TERM") ? getenv("TERM") : "");
+        return EXIT_FAILURE;
+    }
+    struct screen *sc = xcalloc(1, sizeof *sc);
+    sc->s = s;
+    sc->opt = o;
+    sc->moves_follow = true;
+    draw_init(&sc->pal, o->ascii);
+    make_windows(sc);
+    struct input_hooks hooks = {on_line, on_complete, on_matches, sc};
+    input_init(sc->input, PROMPT, o->history, &hooks);
+    refresh_san(sc);
+
+    char desc[512];
+    if (o->autosave && s->opt.mode != MODE_TWO_COMPUTERS &&
+        session_autosave_exists(o->autosave, desc, sizeof desc)) {
+        char prompt[640];
+        snprintf(prompt, sizeof prompt, _("Resume the unfinished game (%s)? [y/n] "), desc);
+        input_set_prompt(prompt);
+        sc->asking_resume = true;
+    }
+    handle(sc, 0);
+
+    while (!sc->quit && !signals_quit_requested()) {
+        double now = session_now(s);
+        if (!sc->asking_resume)
+            handle(sc, session_update(s, now));
+        if (signals_take_interrupt())
+            request(sc, REQ_CANCEL);
+        bool clock = s->game.clock.running != NONE;
+        if (sc->dirty || clock)
+            draw(sc);
+        int timeout = sc->asking_resume ? 500 : session_timeout_ms(s);
+        struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {session_fd(s), POLLIN, 0}};
+        int n = poll(fds, 2, timeout);
+        if (n < 0 && errno != EINTR)
+            break;
+        if (n > 0 && fds[1].revents)
+            handle(sc, session_wakeup(s, session_now(s)));
+        read_keys(sc); /* also after EINTR: SIGWINCH gives KEY_RESIZE */
+    }
+
+    input_shutdown();
+    free_windows(sc);
+    endwin();
+    delscreen(term);
+    char err[512];
+    int status = EXIT_SUCCESS;
+    bool unfinished = !game_over(&s->game) && s->game.board.ply > 0 &&
+                      (session_is_human(s, WHITE) || session_is_human(s, BLACK));
+    if (!session_quit(s, o->autosave, session_now(s), err, sizeof err)) {
+        msg_error("%s", err);
+        status = EXIT_FAILURE;
+    } else if (unfinished && o->autosave) {
+        printf(_("The unfinished game was saved in %s; tdchess offers it when it starts.\n"),
+               o->autosave);
+    }
+    free(sc->san);
+    free(sc);
+    return status;
+}

@@ -1,0 +1,25 @@
+/* tui.h - the curses game screen (ncursesw, with GNU readline for input).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_UI_TUI_TUI_H
+#define TDCHESS_UI_TUI_TUI_H
+
+#include <stdbool.h>
+
+struct session;
+
+struct tui_options {
+    bool ascii;           /* --ascii: letters instead of chess symbols */
+    bool bell;            /* --bell: beep after each engine move */
+    const char *autosave; /* the unfinished game's file (or NULL) */
+    const char *history;  /* readline's history file (or NULL) */
+};
+
+/* Plays the session on the terminal until the user quits or a quit signal
+ * arrives; an unfinished game is then saved.  Returns the exit status. */
+int tui_run(struct session *s, const struct tui_options *o);
+
+#endif /* TDCHESS_UI_TUI_TUI_H */

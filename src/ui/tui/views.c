@@ -1,0 +1,296 @@
+/* views.c - the TUI's views: board, clocks, thinking, moves, status, help.
+ *
+ * Each view draws its window from the session and the screen state; none
+ * keeps state of its own or changes the game.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include "play/command.h"
+#include "play/session.h"
+#include "ui/tui/keys.h"
+#include "ui/tui/screen.h"
+
+/* Writes at most the columns left on the line (never wraps). */
+static void put(WINDOW *w, int y, int x, attr_t attr, const char *text)
+{
+    int width = getmaxx(w) - x;
+    if (y < 0 || y >= getmaxy(w) || width <= 0)
+        return;
+    wattrset(w, attr);
+    mvwaddnstr(w, y, x, text, (int)layout_fit_bytes(text, width));
+    wattrset(w, A_NORMAL);
+}
+
+bool screen_board_flipped(const struct screen *sc)
+{
+    bool black_only = session_is_human(sc->s, BLACK) && !session_is_human(sc->s, WHITE);
+    return black_only != sc->flipped;
+}
+
+/* ---- board ------------------------------------------------------------------- */
+
+static void draw_board(struct screen *sc, WINDOW *w)
+{
+    const struct board *b = &sc->s->game.board;
+    const struct palette *pal = &sc->pal;
+    int sw = sc->layout.square_w, sh = sc->layout.square_h, mid = (sh - 1) / 2;
+    bool flip = screen_board_flipped(sc);
+    struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
+    int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
+    char label[4];
+    for (int i = 0; i < 8; i++) {
+        int row = flip ? 7 - i : i;
+        snprintf(label, sizeof label, "%d", 8 - row);
+        put(w, i * sh + mid, 0, draw_ui_attr(pal, UI_DIM), label);
+        for (int j = 0; j < 8; j++) {
+            int file = flip ? 7 - j : j, sq = row * 8 + file;
+            enum square_kind kind = (row + file) % 2 == 0 ? SQUARE_LIGHT : SQUARE_DARK;
+            bool is_last = !move_is_none(last) && (last.from == sq || last.to == sq);
+            if (sq == check_sq)
+                kind = SQUARE_CHECK;
+            else if (is_last && pal->colour)
+                kind = SQUARE_LAST_MOVE;
+            int piece = board_piece(b, sq), colour = board_colour(b, sq);
+            attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
+            int x = 2 + j * sw;
+            for (int r = 0; r < sh; r++) {
+                wattrset(w, attr);
+                for (int c = 0; c < sw; c++)
+                    mvwaddch(w, i * sh + r, x + c, ' ');
+            }
+            if (!pal->colour && (is_last || sq == check_sq) && sw >= 3) {
+                const char *marks = sq == check_sq ? "><" : "[]";
+                wattrset(w, attr);
+                mvwaddch(w, i * sh + mid, x, (chtype)marks[0]);
+                mvwaddch(w, i * sh + mid, x + sw - 1, (chtype)marks[1]);
+            }
+            if (piece != NONE) {
+                wattrset(w, attr);
+                mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
+            }
+        }
+    }
+    wattrset(w, A_NORMAL);
+    for (int j = 0; j < 8; j++) {
+        label[0] = (char)('a' + (flip ? 7 - j : j));
+        label[1] = '\0';
+        put(w, 8 * sh, 2 + j * sw + sw / 2, draw_ui_attr(pal, UI_DIM), label);
+    }
+}
+
+/* ---- clocks ------------------------------------------------------------------ */
+
+static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
+{
+    const struct session *s = sc->s;
+    const struct game_clock *c = &s->game.clock;
+    const struct palette *pal = &sc->pal;
+    int width = getmaxx(w);
+    bool to_move = !game_over(&s->game) && game_side(&s->game) == side;
+    bool countdown = c->tc.kind != TC_NONE;
+    double left = clock_left(c, side, session_now(s));
+    char time[CLOCK_TEXT_MAX], name[128];
+    clock_format(left, countdown, time, sizeof time);
+    session_player_name(s, side, name, sizeof name);
+    if (to_move)
+        put(w, y, 0, draw_ui_attr(pal, UI_ACTIVE), draw_turn_mark(pal));
+    const char *colour = side == WHITE ? _("White") : _("Black");
+    put(w, y, 2, draw_ui_attr(pal, UI_TITLE), colour);
+    int name_x = 2 + layout_text_width(colour, strlen(colour)) + 2;
+    int time_w = (int)strlen(time);
+    int name_w = width - name_x - time_w - 2;
+    if (name_w > 0) {
+        char shown[128];
+        size_t n = layout_fit_bytes(name, name_w);
+        snprintf(shown, sizeof shown, "%.*s", (int)n, name);
+        put(w, y, name_x, A_NORMAL, shown);
+    }
+    attr_t attr = countdown && left < 20 ? draw_ui_attr(pal, UI_LOW)
+                  : c->running == side   ? draw_ui_attr(pal, UI_ACTIVE)
+                                         : A_NORMAL;
+    put(w, y, width - time_w > 0 ? width - time_w : 0, attr, time);
+}
+
+static void draw_clocks(struct screen *sc, WINDOW *w)
+{
+    int top = screen_board_flipped(sc) ? WHITE : BLACK;
+    draw_clock_line(sc, w, 0, top);
+    draw_clock_line(sc, w, 1, colour_other(top));
+}
+
+/* ---- thinking ------------------------------------------------------------------ */
+
+/* Word-wraps TEXT over lines FIRST..LAST of W. */
+static void put_wrapped(WINDOW *w, int first, int last, const char *text)
+{
+    int width = getmaxx(w);
+    const char *p = text;
+    for (int y = first; y <= last && *p; y++) {
+        while (*p == ' ')
+            p++;
+        size_t fit = layout_fit_bytes(p, width);
+        size_t n = fit;
+        if (p[fit] != '\0') {
+            while (n > 0 && p[n] != ' ')
+                n--;
+            if (n == 0)
+                n = fit;
+        }
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        put(w, y, 0, A_NORMAL, line);
+        p += n;
+    }
+}
+
+static void draw_sparkline(struct screen *sc, WINDOW *w, int y)
+{
+    const struct game *g = &sc->s->game;
+    const char *label = _("eval");
+    int x = layout_text_width(label, strlen(label)) + 1;
+    put(w, y, 0, draw_ui_attr(&sc->pal, UI_DIM), label);
+    int room = getmaxx(w) - x;
+    if (room <= 0)
+        return;
+    int total = 0;
+    for (int i = 0; i < g->board.ply; i++)
+        total += g->info[i].has_score;
+    int skip = total > room ? total - room : 0;
+    for (int i = 0; i < g->board.ply; i++) {
+        if (!g->info[i].has_score)
+            continue;
+        if (skip > 0) {
+            skip--;
+            continue;
+        }
+        int level = layout_spark_level(g->info[i].score);
+        put(w, y, x++, A_NORMAL, draw_spark_glyph(&sc->pal, level));
+    }
+}
+
+static void draw_thinking(struct screen *sc, WINDOW *w)
+{
+    const struct session *s = sc->s;
+    const struct session_thinking *t = &s->thinking;
+    int h = getmaxy(w);
+    char line[256];
+    if (t->valid && t->book) {
+        snprintf(line, sizeof line, "%s: %s", _("book"), t->book_move);
+        put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
+    } else if (t->valid) {
+        char score[16], nodes[16], nps[16] = "-";
+        session_format_score(t->score, score, sizeof score);
+        layout_format_count(t->nodes, nodes, sizeof nodes);
+        if (t->elapsed >= 0.01)
+            layout_format_count((uint64_t)(t->nodes / t->elapsed), nps, sizeof nps);
+        const char *bound = t->bound == 0                                          ? ""
+                            : (t->bound == TT_LOWERBOUND) == (t->side == WHITE) ? "+"
+                                                                                  : "-";
+        snprintf(line, sizeof line, _("%sdepth %d  %s%s  %s nodes  %s/s  %.1fs"),
+                 t->pondering ? _("ponder: ") : "", t->depth, score, bound, nodes, nps,
+                 t->elapsed);
+        put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
+        put_wrapped(w, 1, h - 2, t->pv);
+    } else if (s->state == SESSION_THINKING) {
+        put(w, 0, 0, draw_ui_attr(&sc->pal, UI_DIM), _("thinking..."));
+    }
+    draw_sparkline(sc, w, h - 1);
+}
+
+/* ---- moves ---------------------------------------------------------------------- */
+
+int screen_move_lines(const struct screen *sc)
+{
+    const struct board *b = &sc->s->game.board;
+    int plies = b->ply + (b->start_side == BLACK);
+    return (plies + 1) / 2;
+}
+
+static void draw_moves(struct screen *sc, WINDOW *w)
+{
+    const struct board *b = &sc->s->game.board;
+    int h = getmaxy(w), lines = screen_move_lines(sc);
+    int top = sc->moves_follow ? lines - h : sc->moves_top;
+    if (top > lines - h)
+        top = lines - h;
+    if (top < 0)
+        top = 0;
+    sc->moves_top = top;
+    int offset = b->start_side == BLACK; /* a game from a position with Black to move */
+    for (int y = 0; y < h && top + y < lines; y++) {
+        int line = top + y;
+        int white = 2 * line - offset, black = white + 1;
+        char number[16];
+        snprintf(number, sizeof number, "%3d.", b->start_move_number + line);
+        put(w, y, 0, draw_ui_attr(&sc->pal, UI_DIM), number);
+        for (int k = 0; k < 2; k++) {
+            int ply = k == 0 ? white : black;
+            const char *text = ply < 0 ? "..." : ply < sc->san_count ? sc->san[ply] : "";
+            attr_t attr = ply == b->ply - 1 ? A_REVERSE : A_NORMAL;
+            put(w, y, 5 + 9 * k, attr, text);
+        }
+    }
+}
+
+/* ---- status --------------------------------------------------------------------- */
+
+static void draw_status(struct screen *sc, WINDOW *w)
+{
+    char status[256];
+    session_status(sc->s, status, sizeof status);
+    put(w, 0, 0, A_BOLD, status);
+    int x = layout_text_width(status, strlen(status)) + 3;
+    const char *text = sc->matches[0] ? sc->matches : sc->message;
+    put(w, 0, x, sc->matches[0] ? draw_ui_attr(&sc->pal, UI_TITLE) : A_NORMAL, text);
+}
+
+/* ---- help ------------------------------------------------------------------------ */
+
+void screen_draw_help(struct screen *sc)
+{
+    WINDOW *w = sc->help;
+    int h = getmaxy(w);
+    char lines[64][256];
+    int n = 0;
+#define LINE(...) (n < 64 ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+    LINE("%s", _("tdchess: type moves in SAN (Nf3, exd5, O-O, e8=Q) or as e2e4, then Enter."));
+    LINE("%s", "");
+    LINE("%s", _("Keys:"));
+    for (int i = 0; i < REQ_NB; i++)
+        LINE("  %-24s %s", TUI_KEY_TABLE[i].name, _(TUI_KEY_TABLE[i].help));
+    for (int i = 0; i < TUI_READLINE_KEY_COUNT; i++)
+        LINE("  %-24s %s", TUI_READLINE_KEYS[i].name, _(TUI_READLINE_KEYS[i].help));
+    LINE("%s", "");
+    LINE("%s", _("Commands:"));
+    for (int i = 0; i < COMMAND_NB; i++) {
+        char head[64];
+        snprintf(head, sizeof head, "%s%s%s", COMMANDS[i].name, COMMANDS[i].args[0] ? " " : "",
+                 COMMANDS[i].args[0] ? _(COMMANDS[i].args) : "");
+        LINE("  %-24s %s", head, _(COMMANDS[i].help));
+    }
+    LINE("%s", "");
+    LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
+#undef LINE
+    if (sc->help_top > n - h)
+        sc->help_top = n - h;
+    if (sc->help_top < 0)
+        sc->help_top = 0;
+    werase(w);
+    for (int y = 0; y < h && sc->help_top + y < n; y++)
+        put(w, y, 0, y + sc->help_top == 0 ? A_BOLD : A_NORMAL, lines[sc->help_top + y]);
+}
+
+/* ---- the ops tables ---------------------------------------------------------------- */
+
+static const struct view_ops board_ops = {"board", draw_board};
+static const struct view_ops clocks_ops = {"clocks", draw_clocks};
+static const struct view_ops thinking_ops = {"thinking", draw_thinking};
+static const struct view_ops moves_ops = {"moves", draw_moves};
+static const struct view_ops status_ops = {"status", draw_status};
+
+const struct view_ops *const VIEW_OPS[VIEW_NB] = {&board_ops, &clocks_ops, &thinking_ops,
+                                                  &moves_ops, &status_ops};
