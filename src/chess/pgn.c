@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <strings.h>
 #include <zlib.h>
 
 #include "chess/fen.h"
@@ -369,9 +370,10 @@ static bool skip_filler(struct pgn_reader *r, int *c)
     }
 }
 
+/* ASCII only, whatever the locale. */
 static bool is_tag_name_char(int c)
 {
-    return isalnum(c) || c == '_';
+    return (c >= 0 && c < 128 && isalnum(c)) || c == '_';
 }
 
 /* The SAN/result/move-number symbol characters of the PGN standard. */
