@@ -1,0 +1,112 @@
+/* tdchess-shuffle - shuffle the games of a training database (design
+ * §13.4, randomize_games), deterministically by seed.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <getopt.h>
+#include <inttypes.h>
+
+#include "core/message.h"
+#include "core/rng.h"
+#include "train/bindb.h"
+
+enum { EXIT_USAGE = 2 };
+
+static void usage(void)
+{
+    printf(_("Usage: %s [OPTION]... IN.bin OUT.bin\n"), "tdchess-shuffle");
+    puts(_("Write the games of the training database IN to OUT in a random order\n"
+           "(OUT is replaced atomically and may be IN).  The same seed always gives\n"
+           "the same order.\n"));
+    puts(_("  -s, --seed N   seed of the random order (default 1)\n"
+           "  -h, --help     display this help and exit\n"
+           "  -V, --version  output version information and exit\n"));
+    puts(_("Exit status: 0 on success, 1 when a file cannot be read or written,\n"
+           "2 on bad usage."));
+    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+}
+
+static void version(void)
+{
+    printf("tdchess-shuffle (tdchess) %s\n", PACKAGE_VERSION);
+    puts(_("Copyright (C) 2026 The tdchess authors.\n"
+           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
+           "This is free software: you are free to change and redistribute it.\n"
+           "There is NO WARRANTY, to the extent permitted by law."));
+}
+
+static noreturn void usage_error(const char *fmt, const char *arg)
+{
+    msg_error(fmt, arg);
+    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-shuffle");
+    exit(EXIT_USAGE);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"seed", required_argument, NULL, 's'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    msg_set_program_name(argv[0]);
+#if ENABLE_NLS
+    setlocale(LC_ALL, "");
+    bindtextdomain(PACKAGE, LOCALEDIR);
+    textdomain(PACKAGE);
+#endif
+    msg_close_stdout_at_exit();
+    uint64_t seed = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "s:hV", options, NULL)) != -1) {
+        switch (opt) {
+        case 's': {
+            char *end;
+            errno = 0;
+            uintmax_t v = strtoumax(optarg, &end, 10);
+            if (end == optarg || *end != '\0' || errno != 0 || v > UINT64_MAX || *optarg == '-')
+                usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), optarg);
+            seed = (uint64_t)v;
+            break;
+        }
+        case 'h':
+            usage();
+            return EXIT_SUCCESS;
+        case 'V':
+            version();
+            return EXIT_SUCCESS;
+        default:
+            fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-shuffle");
+            return EXIT_USAGE;
+        }
+    }
+    if (argc - optind < 2)
+        usage_error("%s", argc - optind == 0 ? _("missing operands") : _("missing operand"));
+    if (argc - optind > 2)
+        usage_error(_("extra operand '%s'"), argv[optind + 2]);
+    char err[BINDB_ERR_MAX];
+    struct bindb db;
+    if (!bindb_load(&db, argv[optind], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    uint32_t *order = xmalloc(((size_t)db.games + 1) * sizeof *order);
+    for (uint32_t i = 0; i < db.games; i++)
+        order[i] = i;
+    struct rng r;
+    rng_seed(&r, seed);
+    for (uint32_t i = db.games; i > 1; i--) { /* Fisher-Yates */
+        uint32_t j = rng_below(&r, i), t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+    bool ok = bindb_save_order(&db, order, db.games, argv[optind + 1], err, sizeof err);
+    free(order);
+    bindb_free(&db);
+    if (!ok)
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    return EXIT_SUCCESS;
+}
