@@ -52,8 +52,8 @@ bool tc_parse(const char *text, struct time_control *tc, char *err, size_t errle
         goto bad;
     if (!parse_number(p, end, TC_MAX_MINUTES, &minutes))
         goto bad;
-    if (plus && !parse_number(plus + 1, plus + 1 + strlen(plus + 1), TC_MAX_INCREMENT,
-                              &t.increment))
+    if (plus &&
+        !parse_number(plus + 1, plus + 1 + strlen(plus + 1), TC_MAX_INCREMENT, &t.increment))
         goto bad;
     t.base = minutes * 60;
     if (t.base <= 0 && t.increment <= 0) {
@@ -141,8 +141,8 @@ bool tc_parse_pgn(const char *text, struct time_control *tc)
     const char *end = plus ? plus : p + strlen(p);
     if (!parse_number(p, end, TC_MAX_MINUTES * 60.0, &t.base) || t.base <= 0)
         return false;
-    if (plus && !parse_number(plus + 1, plus + 1 + strlen(plus + 1), TC_MAX_INCREMENT,
-                              &t.increment))
+    if (plus &&
+        !parse_number(plus + 1, plus + 1 + strlen(plus + 1), TC_MAX_INCREMENT, &t.increment))
         return false;
     *tc = t;
     return true;

@@ -102,7 +102,9 @@ bool game_new(struct game *g, const char *fen, const struct time_control *tc, ch
 
 void game_start_clock(struct game *g, double now)
 {
-    if (!game_over(g) && g->clock.running != g->board.side)
+    /* No clock runs before the first move (as on most game servers): the
+     * player may read the screen and set things up first. */
+    if (!game_over(g) && g->board.ply > 0 && g->clock.running != g->board.side)
         clock_start(&g->clock, g->board.side, now);
 }
 

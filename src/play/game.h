@@ -85,7 +85,9 @@ void game_free(struct game *g);
  * holds the reason. */
 bool game_new(struct game *g, const char *fen, const struct time_control *tc, char *err,
               size_t errlen);
-/* Starts the clock of the side to move (if the game is not over). */
+/* Starts the clock of the side to move (if the game is not over and has
+ * begun: before the first move no clock runs, and the first move costs
+ * no time). */
 void game_start_clock(struct game *g, double now);
 
 static inline bool game_over(const struct game *g)

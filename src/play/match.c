@@ -33,9 +33,8 @@ struct match_stats match_stats(const struct match_score *m)
     if (n == 0)
         return st;
     double s = (m->wins + m->draws / 2.0) / n;
-    double variance = (m->wins * (1 - s) * (1 - s) + m->draws * (0.5 - s) * (0.5 - s) +
-                       m->losses * s * s) /
-                      n;
+    double variance =
+        (m->wins * (1 - s) * (1 - s) + m->draws * (0.5 - s) * (0.5 - s) + m->losses * s * s) / n;
     double se = sqrt(variance / n);
     double lo = s - 1.959964 * se, hi = s + 1.959964 * se;
     st.score = s;
@@ -53,5 +52,5 @@ void match_format_number(double v, char *buf, size_t len)
     else if (isinf(v))
         snprintf(buf, len, "%s", v > 0 ? "inf" : "-inf");
     else
-        snprintf(buf, len, "%.1f", v);
+        snprintf(buf, len, "%.1f", fabs(v) < 0.05 ? 0.0 : v); /* no "-0.0" */
 }

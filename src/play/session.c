@@ -313,8 +313,8 @@ void session_player_name(const struct session *s, int colour, char *buf, size_t 
 {
     int e = s->engine_of[colour];
     if (e < 0)
-        snprintf(buf, len, "%s", s->opt.human_name && *s->opt.human_name ? s->opt.human_name
-                                                                           : "Human");
+        snprintf(buf, len, "%s",
+                 s->opt.human_name && *s->opt.human_name ? s->opt.human_name : "Human");
     else
         snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->engines[e].label);
 }
@@ -346,9 +346,9 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
     char white[128], black[128], round[16], tc[TC_TEXT_MAX];
     session_player_name(s, WHITE, white, sizeof white);
     session_player_name(s, BLACK, black, sizeof black);
-    pgn_set_tag(pg, "Event", s->opt.mode == MODE_TWO_COMPUTERS && s->opt.games > 1
-                                 ? "tdchess match"
-                                 : "tdchess game");
+    pgn_set_tag(pg, "Event",
+                s->opt.mode == MODE_TWO_COMPUTERS && s->opt.games > 1 ? "tdchess match"
+                                                                      : "tdchess game");
     pgn_set_tag(pg, "Site", "?");
     pgn_set_tag(pg, "Date", s->date);
     snprintf(round, sizeof round, "%d", s->game_number);
@@ -360,11 +360,10 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
     pgn_set_tag(pg, "TimeControl", tc);
     if (autosave) {
         char clock[32];
-        enum play_mode mode = session_is_human(s, WHITE)
-                                  ? (session_is_human(s, BLACK) ? MODE_TWO_HUMANS
-                                                                : MODE_COMPUTER_BLACK)
-                                  : (session_is_human(s, BLACK) ? MODE_COMPUTER_WHITE
-                                                                : MODE_TWO_COMPUTERS);
+        enum play_mode mode =
+            session_is_human(s, WHITE)
+                ? (session_is_human(s, BLACK) ? MODE_TWO_HUMANS : MODE_COMPUTER_BLACK)
+                : (session_is_human(s, BLACK) ? MODE_COMPUTER_WHITE : MODE_TWO_COMPUTERS);
         pgn_set_tag(pg, "TdchessMode", play_mode_name(mode));
         format_clock_tag(clock_left(&s->game.clock, WHITE, now), clock, sizeof clock);
         pgn_set_tag(pg, "WhiteClock", clock);
@@ -545,8 +544,7 @@ static unsigned engine_to_move(struct session *s, double now)
     int side = game_side(&s->game);
     int engine = s->engine_of[side];
     struct move m;
-    if (s->use_book &&
-        book_choose(&s->books, &s->game.board, s->opt.book_mode, 1, &s->rng, &m)) {
+    if (s->use_book && book_choose(&s->books, &s->game.board, s->opt.book_mode, 1, &s->rng, &m)) {
         struct ply_info info = {0};
         info.book = true;
         memset(&s->thinking, 0, sizeof s->thinking);
@@ -680,7 +678,11 @@ static unsigned human_move(struct session *s, const char *text, double now)
     }
     struct move m;
     if (!move_parse(&s->game.board, text, &m, err, sizeof err)) {
-        say(s, "%s", err);
+        /* Every move has a digit, but castling. */
+        if (!strpbrk(text, "0123456789") && text[0] != 'O' && text[0] != 'o')
+            say(s, _("'%s' is neither a move nor a command (type 'help' for the commands)."), text);
+        else
+            say(s, "%s", err);
         return EV_MESSAGE;
     }
     s->hint = move_none();
@@ -772,8 +774,8 @@ static unsigned cmd_hint(struct session *s, double now)
     int side = game_side(&s->game);
     int engine = s->engine_of[colour_other(side)] >= 0 ? s->engine_of[colour_other(side)] : 0;
     struct search_limits limits = {0};
-    limits.movetime = s->opt.move_time > 0 && s->opt.move_time < HINT_TIME ? s->opt.move_time
-                                                                             : HINT_TIME;
+    limits.movetime =
+        s->opt.move_time > 0 && s->opt.move_time < HINT_TIME ? s->opt.move_time : HINT_TIME;
     limits.depth = s->opt.depth > 0 && s->opt.depth < HINT_DEPTH_MAX ? s->opt.depth : 0;
     (void)now;
     start_search(s, engine, &s->game.board, &limits, SESSION_HINTING);
@@ -870,8 +872,7 @@ static unsigned cmd_depth(struct session *s, const char *args)
 {
     double v;
     if (*args && (!parse_double(args, 0, MAX_DEPTH_COMMAND, &v) || v != floor(v))) {
-        say(s, _("depth: expected a number of plies (0 to %d), not '%s'"), MAX_DEPTH_COMMAND,
-            args);
+        say(s, _("depth: expected a number of plies (0 to %d), not '%s'"), MAX_DEPTH_COMMAND, args);
         return EV_MESSAGE;
     }
     if (*args)
@@ -909,8 +910,9 @@ static unsigned cmd_book(struct session *s, const char *args)
         say(s, _("book: expected 'on' or 'off', not '%s'"), args);
         return EV_MESSAGE;
     }
-    say(s, "%s", s->use_book ? _("The engine plays from its opening book.")
-                             : _("The engine does not use an opening book."));
+    say(s, "%s",
+        s->use_book ? _("The engine plays from its opening book.")
+                    : _("The engine does not use an opening book."));
     return EV_MESSAGE;
 }
 
@@ -1257,8 +1259,8 @@ void session_status(const struct session *s, char *buf, size_t len)
         snprintf(buf, len, check ? _("%s is in check and thinking...") : _("%s is thinking..."),
                  colour_name(side));
     else if (s->forced)
-        snprintf(buf, len, check ? _("%s to move, in check (force mode)")
-                                 : _("%s to move (force mode)"),
+        snprintf(buf, len,
+                 check ? _("%s to move, in check (force mode)") : _("%s to move (force mode)"),
                  colour_name(side));
     else
         snprintf(buf, len, check ? _("%s to move, in check") : _("%s to move"), colour_name(side));

@@ -72,11 +72,11 @@ struct session_options {
     enum book_mode book_mode;
     size_t hash_mb;
     struct search_config config;
-    const char *pgn_path;     /* --pgn: write every game here */
-    const char *start_fen;    /* start position (NULL: the standard one) */
-    int max_plies;            /* engine-only games longer than this are drawn */
-    unsigned long long seed;  /* book and random-swing seed (0: from the clock) */
-    const char *human_name;   /* the PGN name of a human player */
+    const char *pgn_path;      /* --pgn: write every game here */
+    const char *start_fen;     /* start position (NULL: the standard one) */
+    int max_plies;             /* engine-only games longer than this are drawn */
+    unsigned long long seed;   /* book and random-swing seed (0: from the clock) */
+    const char *human_name;    /* the PGN name of a human player */
     const char *autosave_path; /* where "resume" finds the saved game (or NULL) */
 };
 
@@ -137,11 +137,11 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;         /* engine index of the running search */
-    struct board search_root;  /* its root position (for SAN) */
-    struct move ponder_move;   /* the guess a ponder search is based on */
-    struct move hint;          /* the last hint, for "hint" twice */
-    int last_engine_score[2];  /* engine's own view, for draw offers */
+    int search_engine;        /* engine index of the running search */
+    struct board search_root; /* its root position (for SAN) */
+    struct move ponder_move;  /* the guess a ponder search is based on */
+    struct move hint;         /* the last hint, for "hint" twice */
+    int last_engine_score[2]; /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
     /* handoff from the search thread */
@@ -152,7 +152,7 @@ struct session {
     bool has_done;
     struct search_result done;
 
-    struct session_thinking thinking; /* the latest, for display */
+    struct session_thinking thinking;                                  /* the latest, for display */
     void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
     void *on_thinking_data;
 
@@ -161,7 +161,7 @@ struct session {
     struct rng rng;
 
     /* the match */
-    int game_number; /* 1 for the first game */
+    int game_number;          /* 1 for the first game */
     struct match_score score; /* of engine 0 (the -w set) */
     bool recorded;            /* the finished game was counted and written */
     bool start_next;          /* start the next game of the match */

@@ -147,8 +147,8 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
      * the white set, else the black one, else the default. */
     struct evaluator *eval = evaluator_new();
     char err[512];
-    const char *set = o->play.set_names[WHITE] ? o->play.set_names[WHITE]
-                                                : o->play.set_names[BLACK];
+    const char *set =
+        o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
     if (!setup_load_eval(eval, set, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
     struct uci_setup setup = o->books;
@@ -216,7 +216,10 @@ static int run_game(struct options *o, int argc, char **argv)
                                 have_dir ? history : NULL};
         status = tui_run(s, &t);
     } else {
-        struct linemode_options l = {o->quiet, o->thinking, o->bell, isatty(STDIN_FILENO) != 0,
+        struct linemode_options l = {o->quiet,
+                                     o->thinking,
+                                     o->bell,
+                                     isatty(STDIN_FILENO) != 0,
                                      have_dir && o->play.mode != MODE_TWO_COMPUTERS ? autosave
                                                                                     : NULL,
                                      !o->no_tui && !o->quiet};

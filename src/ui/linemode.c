@@ -24,9 +24,9 @@ struct linemode {
     struct session *s;
     FILE *out;
     const struct linemode_options *opt;
-    int printed_ply;   /* moves up to here were printed */
-    bool flipped;      /* the user's flip */
-    bool board_shown;  /* the board of this position was printed */
+    int printed_ply;  /* moves up to here were printed */
+    bool flipped;     /* the user's flip */
+    bool board_shown; /* the board of this position was printed */
     bool prompted;
 };
 
@@ -40,8 +40,8 @@ static void on_thinking(void *data, const struct session_thinking *t)
     } else {
         char score[16];
         session_format_score(t->score, score, sizeof score);
-        fprintf(lm->out, "%3d %7s %8.2f %12" PRIu64 "  %s\n", t->depth, score, t->elapsed,
-                t->nodes, t->pv);
+        fprintf(lm->out, "%3d %7s %8.2f %12" PRIu64 "  %s\n", t->depth, score, t->elapsed, t->nodes,
+                t->pv);
     }
     fflush(lm->out);
 }
@@ -258,8 +258,7 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
     char desc[512];
     if (o->autosave && s->opt.mode != MODE_TWO_COMPUTERS &&
         session_autosave_exists(o->autosave, desc, sizeof desc))
-        fprintf(out, _("An unfinished game was saved (%s): type 'resume' to continue it.\n"),
-                desc);
+        fprintf(out, _("An unfinished game was saved (%s): type 'resume' to continue it.\n"), desc);
     bool end = handle(&lm, 0);
     bool eof = false;
     while (!end) {

@@ -76,8 +76,8 @@ attr_t draw_square_attr(const struct palette *p, enum square_kind kind, int colo
 attr_t draw_ui_attr(const struct palette *p, enum ui_colour c)
 {
     if (!p->colour) {
-        static const attr_t mono[UI_COLOUR_NB] = {A_NORMAL, A_BOLD,   A_REVERSE,
-                                                 A_BOLD,   A_BOLD, A_NORMAL};
+        static const attr_t mono[UI_COLOUR_NB] = {A_NORMAL, A_BOLD, A_REVERSE,
+                                                  A_BOLD,   A_BOLD, A_NORMAL};
         return mono[c];
     }
     if (c == UI_NORMAL)

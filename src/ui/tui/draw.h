@@ -23,19 +23,19 @@ enum square_kind { SQUARE_LIGHT, SQUARE_DARK, SQUARE_LAST_MOVE, SQUARE_CHECK, SQ
 
 enum ui_colour {
     UI_NORMAL,
-    UI_TITLE,   /* names, headings */
-    UI_ACTIVE,  /* the running clock */
-    UI_LOW,     /* little time left */
-    UI_ERROR,   /* messages after a refused move or command */
-    UI_DIM,     /* labels */
+    UI_TITLE,  /* names, headings */
+    UI_ACTIVE, /* the running clock */
+    UI_LOW,    /* little time left */
+    UI_ERROR,  /* messages after a refused move or command */
+    UI_DIM,    /* labels */
     UI_COLOUR_NB,
 };
 
 struct palette {
-    bool colour;   /* colours in use */
+    bool colour; /* colours in use */
     bool colours256;
-    bool unicode;  /* UTF-8 block characters and marks */
-    bool symbols;  /* chess symbols (needs colours to tell the sides apart) */
+    bool unicode; /* UTF-8 block characters and marks */
+    bool symbols; /* chess symbols (needs colours to tell the sides apart) */
 };
 
 /* Decides colours and glyphs (after initscr) and sets up colour pairs. */

@@ -30,6 +30,7 @@ static struct {
     int word_next; /* completion generator position */
     FILE *null_out;
     bool active;
+    bool not_recording;
 } in;
 
 static char word_breaks[] = " \t";
@@ -101,9 +102,9 @@ static void redisplay_hook(void)
 
 static void line_hook(char *line)
 {
-    if (line && *line) {
-        HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1)
-                                              : NULL;
+    if (line && *line && !in.not_recording) {
+        HIST_ENTRY *last =
+            history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
         if (!last || strcmp(last->line, line) != 0)
             add_history(line);
     }
@@ -215,6 +216,11 @@ void input_set_window(WINDOW *win)
 void input_set_prompt(const char *prompt)
 {
     rl_set_prompt(prompt);
+}
+
+void input_set_recording(bool on)
+{
+    in.not_recording = !on;
 }
 
 void input_byte(int c)

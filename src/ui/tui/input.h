@@ -52,6 +52,8 @@ void input_shutdown(void);
 /* The window to draw in (after a resize; NULL: none). */
 void input_set_window(WINDOW *win);
 void input_set_prompt(const char *prompt);
+/* Whether entered lines go into the history (not the answers to questions). */
+void input_set_recording(bool on);
 
 /* Queues a byte read by wgetch(), or a curses key code (arrows, Home,
  * Delete...) translated to the sequence readline binds. */

@@ -13,7 +13,7 @@
 
 #include <curses.h>
 
-#define TUI_CTRL(c) ((c) & 0x1f)
+#define TUI_CTRL(c) ((c)&0x1f)
 
 /* clang-format off */
 #define TUI_KEYS(K) \

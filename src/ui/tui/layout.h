@@ -30,7 +30,7 @@
 #include <stdint.h>
 
 enum {
-    LAYOUT_MIN_COLS = 56,  /* side by side */
+    LAYOUT_MIN_COLS = 56, /* side by side */
     LAYOUT_MIN_LINES = 13,
     LAYOUT_STACKED_MIN_COLS = 28,
     LAYOUT_STACKED_MIN_LINES = 22,

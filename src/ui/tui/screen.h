@@ -48,9 +48,9 @@ struct screen {
     WINDOW *input; /* readline's line, and where keys are read */
     WINDOW *help;  /* the help screen while it is up */
     int help_top;
-    bool flipped;     /* the user's flip (on top of the human's side) */
-    int moves_top;    /* first move-list line shown */
-    bool moves_follow; /* keep the last move in view */
+    bool flipped;         /* the user's flip (on top of the human's side) */
+    int moves_top;        /* first move-list line shown */
+    bool moves_follow;    /* keep the last move in view */
     char (*san)[SAN_MAX]; /* the game's moves in SAN, by ply */
     int san_count, san_capacity;
     char message[SCREEN_TEXT_MAX]; /* the last messages for the status line */

@@ -240,12 +240,12 @@ static void on_line(void *data, char *line)
             char backup[4200];
             snprintf(backup, sizeof backup, "%s~", autosave);
             rename(autosave, backup);
-            snprintf(sc->message, sizeof sc->message, _("The saved game was kept as %s."),
-                     backup);
+            snprintf(sc->message, sizeof sc->message, _("The saved game was kept as %s."), backup);
         } else {
             return; /* ask again */
         }
         input_set_prompt(PROMPT);
+        input_set_recording(true);
         sc->dirty = true;
         return;
     }
@@ -266,8 +266,8 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
             input_words_add(out, "on");
             input_words_add(out, "off");
         } else if (cmd == COMMAND_LEVEL) {
-            static const char *const examples[] = {"1+0", "3+2", "5+3", "15+10", "40/10",
-                                                   "40/120", "none"};
+            static const char *const examples[] = {"1+0",   "3+2",    "5+3", "15+10",
+                                                   "40/10", "40/120", "none"};
             for (size_t i = 0; i < ARRAY_SIZE(examples); i++)
                 input_words_add(out, examples[i]);
         }
@@ -420,9 +420,11 @@ int tui_run(struct session *s, const struct tui_options *o)
     char desc[512];
     if (o->autosave && s->opt.mode != MODE_TWO_COMPUTERS &&
         session_autosave_exists(o->autosave, desc, sizeof desc)) {
-        char prompt[640];
-        snprintf(prompt, sizeof prompt, _("Resume the unfinished game (%s)? [y/n] "), desc);
-        input_set_prompt(prompt);
+        char text[640];
+        snprintf(text, sizeof text, _("Saved when tdchess last quit: %s."), desc);
+        set_message(sc, text);
+        input_set_prompt(_("Resume the unfinished game? [y/n] "));
+        input_set_recording(false);
         sc->asking_resume = true;
     }
     handle(sc, 0);
@@ -443,6 +445,9 @@ int tui_run(struct session *s, const struct tui_options *o)
             break;
         if (n > 0 && fds[1].revents)
             handle(sc, session_wakeup(s, session_now(s)));
+        /* Ctrl-C before the keys typed after it (the signal came first). */
+        if (signals_take_interrupt())
+            request(sc, REQ_CANCEL);
         read_keys(sc); /* also after EINTR: SIGWINCH gives KEY_RESIZE */
     }
 

@@ -187,12 +187,11 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         layout_format_count(t->nodes, nodes, sizeof nodes);
         if (t->elapsed >= 0.01)
             layout_format_count((uint64_t)(t->nodes / t->elapsed), nps, sizeof nps);
-        const char *bound = t->bound == 0                                          ? ""
+        const char *bound = t->bound == 0                                       ? ""
                             : (t->bound == TT_LOWERBOUND) == (t->side == WHITE) ? "+"
-                                                                                  : "-";
+                                                                                : "-";
         snprintf(line, sizeof line, _("%sdepth %d  %s%s  %s nodes  %s/s  %.1fs"),
-                 t->pondering ? _("ponder: ") : "", t->depth, score, bound, nodes, nps,
-                 t->elapsed);
+                 t->pondering ? _("ponder: ") : "", t->depth, score, bound, nodes, nps, t->elapsed);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
         put_wrapped(w, 1, h - 2, t->pv);
     } else if (s->state == SESSION_THINKING) {
