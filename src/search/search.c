@@ -742,10 +742,13 @@ static int count_root_moves(struct searcher *s, struct move *only)
     return n;
 }
 
+/* A mate for us (within the "go mate" bound), or a mate against us. */
 static bool mate_found(const struct searcher *s, int score)
 {
-    if (!is_mate_score(score) || score < 0)
+    if (!is_mate_score(score))
         return false;
+    if (score < 0)
+        return !s->limits->mate;
     return !s->limits->mate || score_mate_in(score) <= s->limits->mate;
 }
 
@@ -760,8 +763,10 @@ static bool keep_deepening(struct searcher *s, int depth, int score)
         return false;
     /* A proven mate ends the deepening; an infinite or pondering search then
      * only waits (a few extra plies first, in case a shorter mate shows). */
+    int mate_plies = 2 * abs(score_mate_in(score));
     if (mate_found(s, score) &&
-        ((!s->limits->infinite && !s->plan.pondering) || depth > 2 * score_mate_in(score) + 4))
+        ((!s->limits->infinite && !s->plan.pondering && (score > 0 || depth > mate_plies)) ||
+         depth > mate_plies + 4))
         return false;
     if (depth >= s->config.max_ply - 1)
         return false;
