@@ -155,10 +155,10 @@ END_TEST
 
 /* ---- games -------------------------------------------------------------------- */
 
+/* Starts G (initialised by game_init) afresh. */
 static void new_game(struct game *g, const char *fen, const struct time_control *tc)
 {
     char err[256];
-    game_init(g);
     ck_assert_msg(game_new(g, fen, tc ? tc : &NO_CLOCK, err, sizeof err), "%s", err);
 }
 
@@ -173,6 +173,7 @@ static void play(struct game *g, const char *moves, double now)
 START_TEST(test_game_illegal_move_changes_nothing)
 {
     struct game g;
+    game_init(&g);
     new_game(&g, NULL, NULL);
     play(&g, "e4 e5", 0);
     char before[FEN_MAX], after[FEN_MAX], err[MOVE_ERR_MAX];
@@ -196,6 +197,7 @@ END_TEST
 START_TEST(test_game_checkmate)
 {
     struct game g;
+    game_init(&g);
     new_game(&g, NULL, NULL);
     play(&g, "f3 e5 g4 Qh4#", 0);
     ck_assert_int_eq(g.result, RESULT_BLACK_WINS);
@@ -216,6 +218,7 @@ END_TEST
 START_TEST(test_game_draws)
 {
     struct game g;
+    game_init(&g);
     /* Stalemate. */
     new_game(&g, "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", NULL);
     play(&g, "Qf7", 0);
@@ -283,6 +286,7 @@ START_TEST(test_game_flag_fall)
 {
     struct time_control tc = {TC_INCREMENT, 10, 0, 0};
     struct game g;
+    game_init(&g);
     new_game(&g, NULL, &tc);
     game_start_clock(&g, 0);
     play(&g, "e4", 3);
@@ -324,6 +328,7 @@ START_TEST(test_game_undo_redo)
 {
     struct time_control tc = {TC_INCREMENT, 60, 1, 0};
     struct game g;
+    game_init(&g);
     new_game(&g, NULL, &tc);
     game_start_clock(&g, 0);
     play(&g, "e4", 5);   /* the first move is free: White 60 + 1 = 61 */
@@ -383,6 +388,7 @@ END_TEST
 START_TEST(test_game_resign_agree)
 {
     struct game g;
+    game_init(&g);
     new_game(&g, NULL, NULL);
     play(&g, "e4", 0);
     game_resign(&g, BLACK, 1);
@@ -429,6 +435,7 @@ static void pgn_round_trip(const struct game *g, struct game *back)
 START_TEST(test_game_pgn_round_trip)
 {
     struct game g, back;
+    game_init(&g);
     new_game(&g, NULL, NULL);
     game_init(&back);
     play(&g, "e4 c5 Nf3 d6 d4 cxd4 Nxd4 Nf6 Nc3 a6", 0);

@@ -210,12 +210,19 @@ static int run_game(struct options *o, int argc, char **argv)
     }
     bool tui = !o->no_tui && !o->quiet && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     signals_install(!tui);
-    int status;
+    int status = TUI_UNAVAILABLE;
     if (tui) {
         struct tui_options t = {o->ascii, o->bell, have_dir ? autosave : NULL,
                                 have_dir ? history : NULL};
         status = tui_run(s, &t);
-    } else {
+        if (status == TUI_UNAVAILABLE) {
+            const char *term = getenv("TERM");
+            msg_warning(_("the terminal '%s' cannot show the game screen: line mode"),
+                        term ? term : "");
+            signals_install(true);
+        }
+    }
+    if (status == TUI_UNAVAILABLE) {
         struct linemode_options l = {o->quiet,
                                      o->thinking,
                                      o->bell,

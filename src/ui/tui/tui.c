@@ -390,6 +390,12 @@ static SCREEN *start_curses(void)
     SCREEN *term = newterm(NULL, stdout, stdin);
     if (!term)
         return NULL;
+    char *cup = tigetstr("cup");
+    if (!cup || cup == (char *)-1 || LINES < 1 || COLS < 1) { /* a "dumb" terminal */
+        endwin();
+        delscreen(term);
+        return NULL;
+    }
     cbreak();
     noecho();
     nonl();
@@ -402,11 +408,8 @@ static SCREEN *start_curses(void)
 int tui_run(struct session *s, const struct tui_options *o)
 {
     SCREEN *term = start_curses();
-    if (!term) {
-        msg_error(_("cannot use the terminal '%s'; try --no-tui"),
-                  getenv("TERM") ? getenv("TERM") : "");
-        return EXIT_FAILURE;
-    }
+    if (!term)
+        return TUI_UNAVAILABLE;
     struct screen *sc = xcalloc(1, sizeof *sc);
     sc->s = s;
     sc->opt = o;

@@ -18,8 +18,13 @@ struct tui_options {
     const char *history;  /* readline's history file (or NULL) */
 };
 
+/* tui_run's answer when the terminal cannot show the screen (unknown to
+ * terminfo, or without cursor addressing, like TERM=dumb). */
+enum { TUI_UNAVAILABLE = -1 };
+
 /* Plays the session on the terminal until the user quits or a quit signal
- * arrives; an unfinished game is then saved.  Returns the exit status. */
+ * arrives; an unfinished game is then saved.  Returns the exit status, or
+ * TUI_UNAVAILABLE (having done nothing) when the terminal cannot be used. */
 int tui_run(struct session *s, const struct tui_options *o);
 
 #endif /* TDCHESS_UI_TUI_TUI_H */
