@@ -851,9 +851,19 @@ static unsigned cmd_time(struct session *s, const char *args)
     double v;
     if (!*args) {
         if (s->opt.move_time > 0)
-            say(s, _("The engine thinks %g seconds a move."), s->opt.move_time);
-        else
+            say(s,
+                ngettext("The engine thinks %g second a move.",
+                         "The engine thinks %g seconds a move.", s->opt.move_time == 1 ? 1 : 2),
+                s->opt.move_time);
+        else if (s->game.clock.tc.kind != TC_NONE)
             say(s, "%s", _("The engine's thinking time follows the clock."));
+        else if (s->opt.depth == 0)
+            say(s,
+                ngettext("The engine thinks %g second a move.",
+                         "The engine thinks %g seconds a move.", DEFAULT_MOVE_TIME == 1 ? 1 : 2),
+                DEFAULT_MOVE_TIME);
+        else
+            say(s, "%s", _("The engine's search is limited by depth only."));
         return EV_MESSAGE;
     }
     if (!parse_double(args, 0, 1e6, &v)) {
@@ -862,9 +872,19 @@ static unsigned cmd_time(struct session *s, const char *args)
     }
     s->opt.move_time = v;
     if (v > 0)
-        say(s, _("The engine thinks %g seconds a move."), v);
-    else
+        say(s,
+            ngettext("The engine thinks %g second a move.", "The engine thinks %g seconds a move.",
+                     v == 1 ? 1 : 2),
+            v);
+    else if (s->game.clock.tc.kind != TC_NONE)
         say(s, "%s", _("The engine's thinking time follows the clock."));
+    else if (s->opt.depth == 0)
+        say(s,
+            ngettext("The engine thinks %g second a move.", "The engine thinks %g seconds a move.",
+                     DEFAULT_MOVE_TIME == 1 ? 1 : 2),
+            DEFAULT_MOVE_TIME);
+    else
+        say(s, "%s", _("The engine's search is limited by depth only."));
     return EV_MESSAGE;
 }
 
