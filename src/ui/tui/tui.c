@@ -429,6 +429,8 @@ int tui_run(struct session *s, const struct tui_options *o)
         input_set_prompt(_("Resume the unfinished game? [y/n] "));
         input_set_recording(false);
         sc->asking_resume = true;
+    } else {
+        set_message(sc, _("Type a move such as e4, or a command ('help'); F1 shows the keys."));
     }
     handle(sc, 0);
 
