@@ -1,6 +1,8 @@
 /* engine.c - the search thread around search_think(). */
 #include "system.h"
 
+#include <signal.h>
+
 #include "core/message.h"
 #include "search/engine.h"
 
@@ -76,7 +78,18 @@ void engine_go(struct engine *e, const struct board *b, const struct search_limi
     e->limits = *limits;
     e->callbacks = *callbacks;
     search_prepare(e->searcher);
+    /* The search thread inherits a mask that blocks the signals the front
+     * ends handle (terminal resize, hang-up, termination, interrupt), so
+     * they are always delivered to the thread that polls for them. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     int err = pthread_create(&e->thread, NULL, search_thread, e);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (err)
         msg_fatal(EXIT_FAILURE, _("cannot start the search thread: %s"), strerror(err));
     e->running = true;

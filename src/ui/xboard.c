@@ -461,55 +461,57 @@ static void dispatch(struct xboard *x, char *line)
 
 int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
 {
-    static struct xboard x; /* large (boards); one per process run */
-    memset(&x, 0, sizeof x);
-    x.out = out;
-    x.engine_side = BLACK;
-    pthread_mutex_init(&x.lock, NULL);
-    if (!wakeup_init(&x.wake))
+    struct xboard *x = xcalloc(1, sizeof *x); /* large: two boards */
+    x->out = out;
+    x->engine_side = BLACK;
+    pthread_mutex_init(&x->lock, NULL);
+    if (!wakeup_init(&x->wake))
         msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
-    if (!engine_init(&x.engine, setup->hash_mb, setup->eval)) {
+    if (!engine_init(&x->engine, setup->hash_mb, setup->eval)) {
         msg_error(_("cannot allocate a %zu MB hash table"), setup->hash_mb);
+        wakeup_close(&x->wake);
+        free(x);
         return EXIT_FAILURE;
     }
-    engine_set_config(&x.engine, &setup->config);
+    engine_set_config(&x->engine, &setup->config);
     /* The engine plays from its book unless told not to (as GNU Chess). */
     char err[512];
-    book_set_init(&x.books);
-    rng_seed(&x.rng, time_wall_ms());
-    x.book_mode = setup->book_mode;
+    book_set_init(&x->books);
+    rng_seed(&x->rng, time_wall_ms());
+    x->book_mode = setup->book_mode;
     for (int i = 0; i < setup->book_count; i++)
-        if (!setup_add_book(&x.books, setup->books[i], err, sizeof err))
+        if (!setup_add_book(&x->books, setup->books[i], err, sizeof err))
             msg_error("%s", err);
     if (setup->book_count == 0)
-        setup_add_book(&x.books, NULL, err, sizeof err); /* optional */
-    x.use_book = !setup->no_book && x.books.count > 0;
-    board_init(&x.board);
-    board_init(&x.report_board);
-    board_set_start(&x.board);
+        setup_add_book(&x->books, NULL, err, sizeof err); /* optional */
+    x->use_book = !setup->no_book && x->books.count > 0;
+    board_init(&x->board);
+    board_init(&x->report_board);
+    board_set_start(&x->board);
     struct line_reader reader;
     line_reader_init(&reader, in_fd);
     char line[LINEIO_MAX];
-    while (!x.quit) {
-        struct pollfd fds[2] = {{in_fd, POLLIN, 0}, {x.wake.fds[0], POLLIN, 0}};
+    while (!x->quit) {
+        struct pollfd fds[2] = {{in_fd, POLLIN, 0}, {x->wake.fds[0], POLLIN, 0}};
         if (poll(fds, 2, -1) < 0 && errno != EINTR)
             break;
         if (fds[1].revents)
-            take_search_result(&x);
+            take_search_result(x);
         if (!fds[0].revents)
             continue;
         bool open = line_reader_fill(&reader);
-        while (!x.quit && line_reader_next(&reader, line, sizeof line))
-            dispatch(&x, line);
+        while (!x->quit && line_reader_next(&reader, line, sizeof line))
+            dispatch(x, line);
         if (!open)
             break;
     }
-    cancel_search(&x);
-    engine_destroy(&x.engine);
-    book_set_close(&x.books);
-    board_free(&x.board);
-    board_free(&x.report_board);
-    wakeup_close(&x.wake);
-    pthread_mutex_destroy(&x.lock);
+    cancel_search(x);
+    engine_destroy(&x->engine);
+    book_set_close(&x->books);
+    board_free(&x->board);
+    board_free(&x->report_board);
+    wakeup_close(&x->wake);
+    pthread_mutex_destroy(&x->lock);
+    free(x);
     return EXIT_SUCCESS;
 }
