@@ -18,6 +18,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "core/message.h"
+#include "core/program.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -49,22 +50,15 @@ static void usage(void)
            "coordinate notation.\n\n"
            "Exit status: 0 on success, 1 when a file cannot be read or written or\n"
            "(probe) the position is not in the book, 2 on bad usage."));
-    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    program_report_bugs();
 }
 
-static void version(void)
-{
-    printf("tdchess-book (tdchess) %s\n", PACKAGE_VERSION);
-    puts(_("Copyright (C) 2026 The tdchess authors.\n"
-           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-           "This is free software: you are free to change and redistribute it.\n"
-           "There is NO WARRANTY, to the extent permitted by law."));
-}
+static void version(void) { program_version("tdchess-book"); }
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {
     msg_error(fmt, arg);
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-book");
+    program_try_help();
     exit(EXIT_USAGE);
 }
 
@@ -75,7 +69,7 @@ static int parse_count(const char *text, int min, int max, const char *what)
     long v = strtol(text, &end, 10);
     if (end == text || *end || errno || v < min || v > max) {
         msg_error(_("invalid %s '%s' (%d to %d)"), what, text, min, max);
-        fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-book");
+        program_try_help();
         exit(EXIT_USAGE);
     }
     return (int)v;
@@ -92,7 +86,7 @@ static noreturn void common_option(int opt)
         version();
         exit(EXIT_SUCCESS);
     }
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-book");
+    program_try_help();
     exit(EXIT_USAGE);
 }
 
@@ -389,13 +383,7 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    msg_set_program_name(argv[0]);
-#if ENABLE_NLS
-    setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
-    textdomain(PACKAGE);
-#endif
-    msg_close_stdout_at_exit();
+    program_init(argv[0]);
     int opt;
     while ((opt = getopt_long(argc, argv, "+hV", options, NULL)) != -1)
         common_option(opt);

@@ -12,6 +12,7 @@
 #include "chess/fen.h"
 #include "core/datapath.h"
 #include "core/message.h"
+#include "core/program.h"
 #include "core/timing.h"
 #include "eval/eval.h"
 
@@ -51,22 +52,15 @@ static void usage(void)
            "fields of each line are the position.\n\n"
            "Exit status: 0 on success, 1 when a file is invalid or a position is not\n"
            "symmetric, 2 on bad usage."));
-    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    program_report_bugs();
 }
 
-static void version(void)
-{
-    printf("tdchess-set (tdchess) %s\n", PACKAGE_VERSION);
-    puts(_("Copyright (C) 2026 The tdchess authors.\n"
-           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-           "This is free software: you are free to change and redistribute it.\n"
-           "There is NO WARRANTY, to the extent permitted by law."));
-}
+static void version(void) { program_version("tdchess-set"); }
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {
     msg_error(fmt, arg);
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-set");
+    program_try_help();
     exit(EXIT_USAGE);
 }
 
@@ -112,7 +106,7 @@ static int parse_options(int argc, char **argv, struct eval_options *o)
             version();
             exit(EXIT_SUCCESS);
         default:
-            fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-set");
+            program_try_help();
             exit(EXIT_USAGE);
         }
     }
@@ -368,7 +362,7 @@ static void no_options(int argc, char **argv)
             version();
             exit(EXIT_SUCCESS);
         }
-        fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-set");
+        program_try_help();
         exit(EXIT_USAGE);
     }
 }
@@ -467,13 +461,7 @@ int main(int argc, char **argv)
         {"handmade", cmd_handmade}, {"eval", cmd_eval}, {"symmetry", cmd_symmetry},
         {"bench", cmd_bench},
     };
-    msg_set_program_name(argv[0]);
-#if ENABLE_NLS
-    setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
-    textdomain(PACKAGE);
-#endif
-    msg_close_stdout_at_exit();
+    program_init(argv[0]);
     if (argc < 2)
         usage_error("%s", _("missing command"));
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

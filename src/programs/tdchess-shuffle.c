@@ -11,6 +11,7 @@
 #include <inttypes.h>
 
 #include "core/message.h"
+#include "core/program.h"
 #include "core/rng.h"
 #include "train/bindb.h"
 
@@ -27,22 +28,15 @@ static void usage(void)
            "  -V, --version  output version information and exit\n"));
     puts(_("Exit status: 0 on success, 1 when a file cannot be read or written,\n"
            "2 on bad usage."));
-    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    program_report_bugs();
 }
 
-static void version(void)
-{
-    printf("tdchess-shuffle (tdchess) %s\n", PACKAGE_VERSION);
-    puts(_("Copyright (C) 2026 The tdchess authors.\n"
-           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-           "This is free software: you are free to change and redistribute it.\n"
-           "There is NO WARRANTY, to the extent permitted by law."));
-}
+static void version(void) { program_version("tdchess-shuffle"); }
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {
     msg_error(fmt, arg);
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-shuffle");
+    program_try_help();
     exit(EXIT_USAGE);
 }
 
@@ -54,13 +48,7 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    msg_set_program_name(argv[0]);
-#if ENABLE_NLS
-    setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
-    textdomain(PACKAGE);
-#endif
-    msg_close_stdout_at_exit();
+    program_init(argv[0]);
     uint64_t seed = 1;
     int opt;
     while ((opt = getopt_long(argc, argv, "s:hV", options, NULL)) != -1) {
@@ -81,7 +69,7 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-shuffle");
+            program_try_help();
             return EXIT_USAGE;
         }
     }

@@ -14,6 +14,7 @@
 #include "search/suite.h"
 #include "ui/setup.h"
 #include "core/message.h"
+#include "core/program.h"
 #include "core/timing.h"
 
 enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2 };
@@ -47,8 +48,7 @@ static void usage(void)
            "  -V, --version         output version information and exit\n"));
     puts(_("Exit status is 0 when every perft count matches (suites: always 0 when\n"
            "they ran), 1 on a perft mismatch and 2 on bad usage or an unreadable file."));
-    if (PACKAGE_BUGREPORT[0])
-        printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    program_report_bugs();
 }
 
 static void print_result(const struct perft_result *r, const char *file)
@@ -255,13 +255,7 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    msg_set_program_name(argv[0]);
-#if ENABLE_NLS
-    setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
-    textdomain(PACKAGE);
-#endif
-    msg_close_stdout_at_exit();
+    program_init(argv[0]);
     const char *perft_file = NULL;
     int depth = 0, opt;
     char *end;
@@ -303,10 +297,10 @@ int main(int argc, char **argv)
             usage();
             return EXIT_SUCCESS;
         case 'V':
-            printf("tdchess-test %s\n", PACKAGE_VERSION);
+            program_version("tdchess-test");
             return EXIT_SUCCESS;
         default:
-            fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-test");
+            program_try_help();
             return EXIT_USAGE;
         }
     }
@@ -316,6 +310,6 @@ int main(int argc, char **argv)
         return run_suites(argc - optind, argv + optind, &so);
     msg_error(perft_file ? _("give either --perft FILE or suites, not both")
                          : _("nothing to do: give a SUITE or --perft FILE"));
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-test");
+    program_try_help();
     return EXIT_USAGE;
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/message.h"
+#include "core/program.h"
 #include "eval/eval.h"
 #include "play/session.h"
 #include "play/userdata.h"
@@ -84,22 +85,14 @@ static void usage(void)
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
            "                        (default 10) and print the node count and speed\n"));
     puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
-    if (PACKAGE_BUGREPORT[0])
-        printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    program_report_bugs();
 }
 
-static void version(void)
-{
-    printf("tdchess %s\n", PACKAGE_VERSION);
-    puts(_("Copyright (C) 2026 The tdchess authors.\n"
-           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-           "This is free software: you are free to change and redistribute it.\n"
-           "There is NO WARRANTY, to the extent permitted by law."));
-}
+static void version(void) { program_version("tdchess"); }
 
 static noreturn void try_help(void)
 {
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess");
+    program_try_help();
     exit(EXIT_USAGE);
 }
 
@@ -300,16 +293,10 @@ int main(int argc, char **argv)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    msg_set_program_name(argv[0]);
     /* The locale decides the character set (curses draws UTF-8 chess
      * symbols only in a UTF-8 locale) and the messages' language; numbers
-     * stay in the C format so that "-t 0.5" and protocol output do not
-     * depend on it. */
-    setlocale(LC_ALL, "");
-    setlocale(LC_NUMERIC, "C");
-    bindtextdomain(PACKAGE, LOCALEDIR);
-    textdomain(PACKAGE);
-    msg_close_stdout_at_exit();
+     * stay in the C format (program_init). */
+    program_init(argv[0]);
     struct options o;
     memset(&o, 0, sizeof o);
     session_options_default(&o.play);
