@@ -17,6 +17,7 @@
 
 #include "core/atomicfile.h"
 #include "core/message.h"
+#include "core/program.h"
 #include "eval/eval.h"
 #include "train/bindb.h"
 #include "train/td.h"
@@ -55,6 +56,7 @@ static void usage(void)
            "                          learning rate is 1/N for N positions)\n"
            "  -k, --scale K           result units per pawn (default: fitted on the\n"
            "                          training positions with the starting set)\n"
+           "      --refit-scale       fit the scale again after every epoch\n"
            "  -l, --lambda L          TD(lambda) targets, 0 <= L <= 1 (default 1: the\n"
            "                          game results)\n"
            "      --regularize R      pull the parameters back towards the starting\n"
@@ -76,22 +78,18 @@ static void usage(void)
            "epoch, and --resume goes on from there.\n\n"
            "Exit status: 0 on success, 1 on an error, 2 on bad usage, 130 when\n"
            "interrupted."));
-    printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+    program_report_bugs();
 }
 
 static void version(void)
 {
-    printf("tdchess-train (tdchess) %s\n", PACKAGE_VERSION);
-    puts(_("Copyright (C) 2026 The tdchess authors.\n"
-           "License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n"
-           "This is free software: you are free to change and redistribute it.\n"
-           "There is NO WARRANTY, to the extent permitted by law."));
+    program_version("tdchess-train");
 }
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {
     msg_error(fmt, arg);
-    fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-train");
+    program_try_help();
     exit(EXIT_USAGE);
 }
 
@@ -145,6 +143,7 @@ static bool parse_int(const char *text, long min, long max, long *v)
 struct epoch_row {
     int epoch;
     struct td_errors e;
+    double scale; /* k after the epoch */
 };
 
 struct progress {
@@ -197,14 +196,16 @@ static bool progress_save(const struct progress *pr, const char *path)
     fprintf(out, "activation %s\n", o->activation == TD_SIGMOID ? "sigmoid" : "linear");
     fprintf(out, "validate %.17g\nseed %" PRIu64 "\nbatch %d\nrate %.17g\n", o->validate, o->seed,
             o->batch, o->rate);
-    fprintf(out, "scale %.17g\nmax-material %.17g\nlambda %.17g\nregularize %.17g\nmin-ply %d\n",
-            pr->scale, o->max_material, o->lambda, o->regularize, o->min_ply);
+    fprintf(out, "scale %.17g\nrefit-scale %d\n", pr->scale, o->refit_scale ? 1 : 0);
+    fprintf(out, "max-material %.17g\nlambda %.17g\nregularize %.17g\nmin-ply %d\n",
+            o->max_material, o->lambda, o->regularize, o->min_ply);
     fprintf(out, "# epoch train-error validation-error train-positions validation-positions "
-                 "seconds\n");
+                 "seconds scale\n");
     for (int i = 0; i <= pr->epochs_done; i++) {
         const struct td_errors *e = &pr->rows[i].e;
-        fprintf(out, "epoch %d %.8f %.8f %" PRIu64 " %" PRIu64 " %.1f\n", pr->rows[i].epoch,
-                e->train, e->validation, e->train_positions, e->validation_positions, e->seconds);
+        fprintf(out, "epoch %d %.8f %.8f %" PRIu64 " %" PRIu64 " %.1f %.6f\n", pr->rows[i].epoch,
+                e->train, e->validation, e->train_positions, e->validation_positions, e->seconds,
+                pr->rows[i].scale);
     }
     c_leave(&l);
     if (ferror(out) || atomic_file_commit(&af) != 0) {
@@ -261,6 +262,10 @@ static bool progress_load(struct progress *pr, const char *path)
             ok = sscanf(line, "%*s %lf", &o->rate) == 1;
         } else if (strcmp(key, "scale") == 0) {
             ok = sscanf(line, "%*s %lf", &pr->scale) == 1 && pr->scale > 0;
+        } else if (strcmp(key, "refit-scale") == 0) {
+            int v = -1;
+            ok = sscanf(line, "%*s %d", &v) == 1 && (v == 0 || v == 1);
+            o->refit_scale = v == 1;
         } else if (strcmp(key, "max-material") == 0) {
             ok = sscanf(line, "%*s %lf", &o->max_material) == 1;
         } else if (strcmp(key, "lambda") == 0) {
@@ -271,9 +276,9 @@ static bool progress_load(struct progress *pr, const char *path)
             ok = sscanf(line, "%*s %d", &o->min_ply) == 1;
         } else if (strcmp(key, "epoch") == 0) {
             struct epoch_row r = {0};
-            ok = sscanf(line, "%*s %d %lf %lf %" SCNu64 " %" SCNu64 " %lf", &r.epoch, &r.e.train,
-                        &r.e.validation, &r.e.train_positions, &r.e.validation_positions,
-                        &r.e.seconds) == 6 &&
+            ok = sscanf(line, "%*s %d %lf %lf %" SCNu64 " %" SCNu64 " %lf %lf", &r.epoch,
+                        &r.e.train, &r.e.validation, &r.e.train_positions,
+                        &r.e.validation_positions, &r.e.seconds, &r.scale) == 7 &&
                  r.epoch == pr->epochs_done + 1 && r.epoch <= MAX_EPOCHS;
             if (ok) {
                 pr->rows = xrealloc(pr->rows, (size_t)(r.epoch + 1) * sizeof *pr->rows);
@@ -362,7 +367,8 @@ static void show_progress(const struct td_progress *p, void *data)
     }
 }
 
-static void print_row(int epoch, const struct td_errors *e)
+/* One line per epoch; the scale is shown when it changes (--refit-scale). */
+static void print_row(int epoch, const struct td_errors *e, double scale)
 {
     double rate =
         e->seconds > 0 ? (double)(e->train_positions + e->validation_positions) / e->seconds : 0;
@@ -371,6 +377,11 @@ static void print_row(int epoch, const struct td_errors *e)
                  " positions, %.1f s, %.0f positions/s)\n"),
                e->train, e->validation, e->train_positions, e->validation_positions, e->seconds,
                rate);
+    else if (scale > 0)
+        printf(_("epoch %d: train error %.6f, validation error %.6f, scale %.6f (%" PRIu64
+                 " + %" PRIu64 " positions, %.1f s, %.0f positions/s)\n"),
+               epoch, e->train, e->validation, scale, e->train_positions, e->validation_positions,
+               e->seconds, rate);
     else
         printf(_("epoch %d: train error %.6f, validation error %.6f (%" PRIu64 " + %" PRIu64
                  " positions, %.1f s, %.0f positions/s)\n"),
@@ -386,6 +397,7 @@ enum {
     OPT_MAX_MATERIAL,
     OPT_MIN_PLY,
     OPT_RESUME,
+    OPT_REFIT_SCALE,
 };
 
 static bool save_text_rounded(const struct eval_params *p, const char *path)
@@ -418,19 +430,14 @@ int main(int argc, char **argv)
         {"min-ply", required_argument, NULL, OPT_MIN_PLY},
         {"from", required_argument, NULL, 'f'},
         {"resume", no_argument, NULL, OPT_RESUME},
+        {"refit-scale", no_argument, NULL, OPT_REFIT_SCALE},
         {"text", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    msg_set_program_name(argv[0]);
-#if ENABLE_NLS
-    setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
-    textdomain(PACKAGE);
-#endif
-    msg_close_stdout_at_exit();
+    program_init(argv[0]);
     struct td_options opt = td_options_default();
     long epochs = 10, v;
     double x;
@@ -439,7 +446,7 @@ int main(int argc, char **argv)
     int c, index;
     while ((c = getopt_long(argc, argv, "e:v:s:j:a:b:r:k:l:f:t:qhV", options, &index)) != -1) {
         if (strchr("vsabrklf", c) != NULL || c == OPT_REGULARIZE || c == OPT_MAX_MATERIAL ||
-            c == OPT_MIN_PLY)
+            c == OPT_MIN_PLY || c == OPT_REFIT_SCALE)
             run_option = argv[optind - 1];
         switch (c) {
         case 'e':
@@ -514,6 +521,9 @@ int main(int argc, char **argv)
         case OPT_RESUME:
             resume = true;
             break;
+        case OPT_REFIT_SCALE:
+            opt.refit_scale = true;
+            break;
         case 't':
             text = optarg;
             break;
@@ -527,7 +537,7 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            fprintf(stderr, _("Try '%s --help' for more information.\n"), "tdchess-train");
+            program_try_help();
             return EXIT_USAGE;
         }
     }
@@ -606,7 +616,7 @@ int main(int argc, char **argv)
         printf(_("resuming after epoch %d of %ld; scale %.6f result units per pawn\n"),
                pr.epochs_done, epochs, pr.scale);
         for (int i = 0; i <= pr.epochs_done; i++)
-            print_row(i, &pr.rows[i].e);
+            print_row(i, &pr.rows[i].e, opt.refit_scale ? pr.rows[i].scale : 0);
     } else {
         pr.opt = opt;
         pr.db_games = db.games;
@@ -620,10 +630,10 @@ int main(int argc, char **argv)
             msg_error(_("%s; %s not changed"), err, setpath);
             return stop_requested ? EXIT_INTERRUPTED : EXIT_FAILURE;
         }
-        pr.scale = td_scale(t);
+        pr.scale = pr.rows[0].scale = td_scale(t);
         printf(_("scale: %.6f result units per pawn (%s)\n"), pr.scale,
                opt.scale > 0 ? _("given") : _("fitted"));
-        print_row(0, &pr.rows[0].e);
+        print_row(0, &pr.rows[0].e, 0);
         if (opt.regularize > 0) {
             size_t n = strlen(setpath) + sizeof ".start";
             char *spath = xmalloc(n);
@@ -665,7 +675,8 @@ int main(int argc, char **argv)
             break;
         }
         pr.rows = xrealloc(pr.rows, (size_t)(epoch + 1) * sizeof *pr.rows);
-        pr.rows[epoch] = (struct epoch_row){epoch, e};
+        pr.rows[epoch] = (struct epoch_row){epoch, e, td_scale(t)};
+        pr.scale = td_scale(t);
         pr.epochs_done = epoch;
         pr.set_crc = params_crc(params);
         if (!eval_set_save(params, setpath, err, sizeof err)) {
@@ -677,7 +688,7 @@ int main(int argc, char **argv)
             status = EXIT_FAILURE;
             break;
         }
-        print_row(epoch, &e);
+        print_row(epoch, &e, opt.refit_scale ? pr.scale : 0);
     }
     if (status == EXIT_SUCCESS && text != NULL) {
         td_params(t, params);

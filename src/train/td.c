@@ -273,11 +273,8 @@ static void run_chunk(struct td_trainer *t, struct chunk *c, struct scratch *s)
             double target_outcome = x->sign * z;
             double d = target_outcome - x->y;
             c->sq_error += d * d;
-            if (t->pass == PASS_COLLECT) {
+            if (t->pass == PASS_COLLECT || (t->pass == PASS_LEARN && t->opt.refit_scale))
                 fit_push(c, x->e / k, target_outcome);
-                c->positions++;
-                continue;
-            }
             c->positions++;
             if (t->pass != PASS_LEARN || x->sumsq <= 0)
                 continue;
@@ -665,8 +662,10 @@ bool td_epoch(struct td_trainer *t, int epoch, struct td_errors *e, char *err, s
     rng_seed(&r, t->opt.seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)epoch));
     shuffle(t->order, t->n_train, &r);
 
-    double *backup = xmalloc(sizeof t->p);
+    double *backup = xmalloc(sizeof t->p), backup_k = t->k;
     memcpy(backup, t->p, sizeof t->p);
+    for (int c = 0; c < TD_CHUNKS; c++)
+        t->chunk[c].fit_count = 0;
     double sq = 0;
     uint64_t positions = 0;
     bool ok = true;
@@ -715,13 +714,17 @@ bool td_epoch(struct td_trainer *t, int epoch, struct td_errors *e, char *err, s
     if (ok) {
         e->train = positions > 0 ? sq / (double)positions : 0;
         e->train_positions = positions;
+        if (t->opt.refit_scale && positions > 0)
+            t->k = fit_scale(t); /* on the epoch's (E, result) pairs */
         double vsq = 0;
         ok = measure(t, t->valid, t->n_valid, PASS_MEASURE, epoch, &vsq, &e->validation_positions,
                      err, errlen);
         e->validation = e->validation_positions > 0 ? vsq / (double)e->validation_positions : 0;
     }
-    if (!ok)
+    if (!ok) {
         memcpy(t->p, backup, sizeof t->p);
+        t->k = backup_k;
+    }
     free(backup);
     e->seconds = time_wall() - start;
     return ok;

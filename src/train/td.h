@@ -56,6 +56,7 @@ struct td_options {
     int batch;           /* games per batch update */
     double rate;         /* step multiplier (1: the design's 1/N) */
     double scale;        /* k, result units per pawn; <= 0: fit it */
+    bool refit_scale;    /* fit k again after every epoch */
     double max_material; /* pawns; positions beyond are not trained */
     double lambda;       /* 1: targets are the game outcomes; < 1: TD(lambda) */
     double regularize;   /* pull towards the starting set per batch, 0 .. 1 */
