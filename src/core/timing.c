@@ -31,6 +31,12 @@ double time_cpu(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double time_thread_cpu(void)
+{
+    struct timespec ts = clock_now(CLOCK_THREAD_CPUTIME_ID);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 uint64_t time_wall_ms(void)
 {
     struct timespec ts = clock_now(CLOCK_MONOTONIC);

@@ -19,6 +19,9 @@ double time_wall(void);
  * (CLOCK_PROCESS_CPUTIME_ID). */
 double time_cpu(void);
 
+/* CPU time of the calling thread, in seconds. */
+double time_thread_cpu(void);
+
 /* Milliseconds of monotonic wall-clock time, as an integer. */
 uint64_t time_wall_ms(void);
 

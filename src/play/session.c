@@ -189,6 +189,7 @@ static void move_limits(const struct session *s, const struct board *b, double n
                         struct search_limits *l)
 {
     memset(l, 0, sizeof *l);
+    l->cpu_time = s->opt.cpu_time; /* the engine budgets the time its clock counts */
     const struct game_clock *c = &s->game.clock;
     if (s->opt.depth > 0)
         l->depth = s->opt.depth;

@@ -142,6 +142,7 @@ struct suite_options {
     bool quiet;
     const char *eval_set;
     struct search_config config;
+    bool cpu_time;
 };
 
 struct suite_totals {
@@ -181,7 +182,7 @@ static void run_suite(const char *file, const struct suite_options *opt, struct 
     struct board b;
     board_init(&b);
     for (int i = 0; i < count; i++) {
-        suite_solve(e, &positions[i], opt->seconds, opt->depth, &outcomes[i]);
+        suite_solve(e, &positions[i], opt->seconds, opt->depth, opt->cpu_time, &outcomes[i]);
         struct suite_outcome *o = &outcomes[i];
         mine.positions++;
         mine.solved += o->solved;
@@ -242,7 +243,7 @@ static int run_suites(int argc, char **argv, const struct suite_options *opt)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_HASH = 256, OPT_FEATURES };
+    enum { OPT_HASH = 256, OPT_FEATURES, OPT_CPU_TIME };
     static const struct option options[] = {
         {"perft", required_argument, NULL, 'p'},
         {"depth", required_argument, NULL, 'd'},
@@ -251,6 +252,7 @@ int main(int argc, char **argv)
         {"quiet", no_argument, NULL, 'q'},
         {"eval-set", required_argument, NULL, 'w'},
         {"search-features", required_argument, NULL, OPT_FEATURES},
+        {"cpu-time", no_argument, NULL, OPT_CPU_TIME},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -259,7 +261,7 @@ int main(int argc, char **argv)
     const char *perft_file = NULL;
     int depth = 0, opt;
     char *end;
-    struct suite_options so = {1.0, 0, TT_DEFAULT_MB, false, NULL, search_config_default()};
+    struct suite_options so = {1.0, 0, TT_DEFAULT_MB, false, NULL, search_config_default(), false};
     while ((opt = getopt_long(argc, argv, "p:d:t:qw:hV", options, NULL)) != -1) {
         switch (opt) {
         case 'p':
@@ -288,6 +290,9 @@ int main(int argc, char **argv)
             break;
         case 'w':
             so.eval_set = optarg;
+            break;
+        case OPT_CPU_TIME:
+            so.cpu_time = true;
             break;
         case OPT_FEATURES:
             if (!search_features_parse(optarg, &so.config.features))

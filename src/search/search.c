@@ -69,7 +69,7 @@ struct searcher {
 
 /* ---- setup --------------------------------------------------------------- */
 
-const unsigned SEARCH_DEFAULT_FEATURES = 0;
+const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_LMR; /* the only one matches proved: NEWS */
 
 static const struct {
     const char *name;
@@ -204,9 +204,14 @@ void search_ponderhit(struct searcher *s)
 
 /* ---- time and limits ---------------------------------------------------- */
 
+static double now(const struct searcher *s)
+{
+    return s->limits->cpu_time ? time_thread_cpu() : time_wall();
+}
+
 static double elapsed(const struct searcher *s)
 {
-    return time_wall() - s->start;
+    return now(s) - s->start;
 }
 
 /* Polled every NODES_BETWEEN_CHECKS nodes: stop flag, node and time limits. */
@@ -790,7 +795,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
     s->limits = limits;
     s->callbacks = callbacks;
     memset(&s->stats, 0, sizeof s->stats);
-    s->start = time_wall();
+    s->limits = limits;
+    s->start = now(s);
     s->timed_out = false;
     s->seldepth = 0;
     s->min_positional = s->max_positional = 0;

@@ -30,8 +30,10 @@ struct search_limits {
     int mate;        /* find a mate in this many moves */
     double movetime; /* seconds for this move */
     bool infinite;
-    bool ponder;                            /* think on the opponent's time until ponderhit */
-    bool use_clock;                         /* time[]/inc[]/movestogo are set */
+    bool ponder;    /* think on the opponent's time until ponderhit */
+    bool use_clock; /* time[]/inc[]/movestogo are set */
+    bool cpu_time;  /* time is the search thread's CPU time (the design's --cpu-time):
+                     * results independent of other load on the machine */
     double time[COLOUR_NB], inc[COLOUR_NB]; /* seconds */
     int movestogo;
     int searchmove_count;

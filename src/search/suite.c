@@ -175,7 +175,7 @@ static void on_report(const struct search_report *r, void *data)
 }
 
 void suite_solve(struct engine *e, const struct suite_position *p, double seconds, int depth,
-                 struct suite_outcome *out)
+                 bool cpu_time, struct suite_outcome *out)
 {
     struct board b;
     board_init(&b);
@@ -185,6 +185,7 @@ void suite_solve(struct engine *e, const struct suite_position *p, double second
         limits.depth = depth;
     else
         limits.movetime = seconds;
+    limits.cpu_time = cpu_time;
     struct watch w = {p, false, 0};
     struct search_callbacks callbacks = {on_report, NULL, &w};
     engine_clear(e);

@@ -36,8 +36,9 @@ struct suite_outcome {
 };
 
 /* Searches the position for `seconds` (or to `depth` when > 0) with a
- * cleared table and judges the move. */
+ * cleared table and judges the move; cpu_time measures the seconds as the
+ * search thread's CPU time. */
 void suite_solve(struct engine *e, const struct suite_position *p, double seconds, int depth,
-                 struct suite_outcome *out);
+                 bool cpu_time, struct suite_outcome *out);
 
 #endif
