@@ -332,7 +332,7 @@ static void show_progress(const struct td_progress *p, void *data)
     format_duration(eta, sizeof eta, share > 0 ? p->seconds * (1 - share) / share : 0);
     char what[64];
     if (p->epoch < 0)
-        snprintf(what, sizeof what, "%s", _("validation"));
+        snprintf(what, sizeof what, "%s", _("measuring"));
     else if (p->epoch == 0)
         snprintf(what, sizeof what, "%s", p->validation ? _("start, validation") : _("start"));
     else if (p->validation)
