@@ -6,6 +6,7 @@
 
 #include "chess/epd.h"
 #include "chess/fen.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "core/message.h"
 #include "search/suite.h"
@@ -20,8 +21,30 @@ static bool fail(char *err, size_t errlen, const char *fmt, ...)
 }
 
 /* Parses a space-separated list of SAN or coordinate moves legal in b. */
+/* Published suites hold the odd under-disambiguated move ("Ne5" where two
+ * knights can take there).  Such a move stands for every legal move of that
+ * piece to that square; the caller is told so it can warn. */
+static int ambiguous_candidates(struct board *b, const char *tok, struct move *out, int room)
+{
+    size_t len = strlen(tok);
+    while (len > 0 && strchr("+#!?", tok[len - 1]))
+        len--;
+    if (len < 3 || !strchr("NBRQK", tok[0]) || tok[len - 2] < 'a' || tok[len - 2] > 'h' ||
+        tok[len - 1] < '1' || tok[len - 1] > '8')
+        return 0;
+    int piece = (int)(strchr("PNBRQK", tok[0]) - "PNBRQK");
+    int to = sq_make(tok[len - 2] - 'a', tok[len - 1] - '1');
+    struct move_list list;
+    gen_legal_moves(b, &list);
+    int n = 0;
+    for (int i = 0; i < list.count && n < room; i++)
+        if (list.moves[i].to == to && board_piece(b, list.moves[i].from) == piece)
+            out[n++] = list.moves[i];
+    return n >= 2 ? n : 0;
+}
+
 static bool parse_moves(struct board *b, const char *text, struct move *moves, int *count,
-                        char *err, size_t errlen)
+                        bool *ambiguous, char *err, size_t errlen)
 {
     char copy[EPD_OPERAND_MAX], *save = NULL;
     snprintf(copy, sizeof copy, "%s", text);
@@ -29,9 +52,15 @@ static bool parse_moves(struct board *b, const char *text, struct move *moves, i
     for (char *tok = strtok_r(copy, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
         if (*count == SUITE_MAX_MOVES)
             return fail(err, errlen, _("too many moves in '%s'"), text);
-        if (!move_parse(b, tok, &moves[*count], err, errlen))
+        if (move_parse(b, tok, &moves[*count], err, errlen)) {
+            (*count)++;
+            continue;
+        }
+        int n = ambiguous_candidates(b, tok, moves + *count, SUITE_MAX_MOVES - *count);
+        if (!n || !ambiguous)
             return false;
-        (*count)++;
+        *ambiguous = true;
+        *count += n;
     }
     return true;
 }
@@ -39,7 +68,7 @@ static bool parse_moves(struct board *b, const char *text, struct move *moves, i
 static bool parse_points(struct board *b, const char *moves_text, const char *points_text,
                          struct suite_position *p, char *err, size_t errlen)
 {
-    if (!parse_moves(b, moves_text, p->points_move, &p->points_count, err, errlen))
+    if (!parse_moves(b, moves_text, p->points_move, &p->points_count, NULL, err, errlen))
         return false;
     char copy[EPD_OPERAND_MAX], *save = NULL;
     snprintf(copy, sizeof copy, "%s", points_text);
@@ -65,9 +94,9 @@ static bool parse_epd_line(struct board *b, const char *line, struct suite_posit
                *id = epd_operand(&e, "id");
     if (!bm && !am)
         return fail(err, errlen, _("no 'bm' or 'am' operation"));
-    if (bm && !parse_moves(b, bm, p->best, &p->best_count, err, errlen))
+    if (bm && !parse_moves(b, bm, p->best, &p->best_count, &p->ambiguous, err, errlen))
         return false;
-    if (am && !parse_moves(b, am, p->avoid, &p->avoid_count, err, errlen))
+    if (am && !parse_moves(b, am, p->avoid, &p->avoid_count, &p->ambiguous, err, errlen))
         return false;
     snprintf(p->expected, sizeof p->expected, "%s%s%s%s", bm ? "bm " : "", bm ? bm : "",
              am ? (bm ? ", am " : "am ") : "", am ? am : "");
@@ -99,7 +128,8 @@ bool suite_load(const char *path, struct suite_position **positions, int *count,
     char *line = NULL, reason[256];
     size_t cap = 0;
     bool ok = true;
-    while (ok && getline(&line, &cap, in) >= 0) {
+    int skipped = 0;
+    while (getline(&line, &cap, in) >= 0) {
         lineno++;
         if (is_blank_or_comment(line))
             continue;
@@ -118,7 +148,8 @@ bool suite_load(const char *path, struct suite_position **positions, int *count,
                     snprintf(reason, sizeof reason, "%s", _("FEN without a line of moves"));
                 else {
                     line[strcspn(line, "\r\n")] = '\0';
-                    ok = parse_moves(&b, line, p->best, &p->best_count, reason, sizeof reason);
+                    ok = parse_moves(&b, line, p->best, &p->best_count, &p->ambiguous, reason,
+                                     sizeof reason);
                     snprintf(p->expected, sizeof p->expected, "bm %s", line);
                     snprintf(p->id, sizeof p->id, "#%d", n + 1);
                 }
@@ -127,14 +158,25 @@ bool suite_load(const char *path, struct suite_position **positions, int *count,
             line[strcspn(line, "\r\n")] = '\0';
             ok = parse_epd_line(&b, line, p, reason, sizeof reason);
         }
+        if (!ok) {
+            /* One bad record (published suites have typos such as "Bcx3+")
+             * costs that position, not the whole suite. */
+            msg_warning(_("%s:%d: %s (position skipped)"), path, lineno, reason);
+            skipped++;
+            continue;
+        }
+        if (p->ambiguous)
+            msg_warning(_("%s:%d: ambiguous move in '%s': every legal move it could mean counts"),
+                        path, lineno, p->expected);
         n++;
     }
     free(line);
     fclose(in);
     board_free(&b);
-    if (!ok) {
+    if (n == 0) {
         free(list);
-        return fail(err, errlen, "%s:%d: %s", path, lineno, reason);
+        return fail(err, errlen, skipped ? _("%s: no usable position") : _("%s: no position"),
+                    path);
     }
     *positions = list;
     *count = n;

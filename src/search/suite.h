@@ -18,6 +18,7 @@ struct suite_position {
     struct move best[SUITE_MAX_MOVES], avoid[SUITE_MAX_MOVES], points_move[SUITE_MAX_MOVES];
     int points[SUITE_MAX_MOVES];
     char expected[128]; /* the bm/am text, for reports */
+    bool ambiguous;     /* an expected move was ambiguous: all its readings count */
 };
 
 /* Reads a whole suite.  On a malformed line, returns false with
