@@ -35,7 +35,10 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess-pgn2bin"); }
+static void version(void)
+{
+    program_version("tdchess-pgn2bin");
+}
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {
