@@ -19,6 +19,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
+#include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -775,9 +776,5 @@ static Suite *book_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(book_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(book_suite());
 }

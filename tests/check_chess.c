@@ -9,6 +9,7 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/tables.h"
+#include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -33,16 +34,12 @@ static void teardown(void)
 
 static void set_fen(const char *fen)
 {
-    char err[200];
-    ck_assert_msg(fen_read(&board, fen, NULL, err, sizeof err), "%s: %s", fen, err);
+    board_set_fen_or_fail(&board, fen);
 }
 
 static struct move parse(const char *text)
 {
-    struct move m;
-    char err[MOVE_ERR_MAX];
-    ck_assert_msg(move_parse(&board, text, &m, err, sizeof err), "%s: %s", text, err);
-    return m;
+    return board_parse_or_fail(&board, text);
 }
 
 static void play(const char *moves)
@@ -554,9 +551,5 @@ static Suite *chess_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(chess_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(chess_suite());
 }

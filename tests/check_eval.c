@@ -11,6 +11,7 @@
 #include "core/rng.h"
 #include "core/timing.h"
 #include "eval/eval.h"
+#include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -1071,9 +1072,5 @@ static Suite *eval_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(eval_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(eval_suite());
 }

@@ -13,6 +13,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "core/rng.h"
+#include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -632,9 +633,5 @@ static Suite *pgn_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(pgn_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(pgn_suite());
 }

@@ -11,6 +11,7 @@
 #include "search/engine.h"
 #include "search/see.h"
 #include "search/timeman.h"
+#include "testutil.h"
 
 static struct board board;
 
@@ -25,16 +26,12 @@ static void teardown(void)
 
 static void set_fen(const char *fen)
 {
-    char err[200];
-    ck_assert_msg(fen_read(&board, fen, NULL, err, sizeof err), "%s: %s", fen, err);
+    board_set_fen_or_fail(&board, fen);
 }
 
 static struct move parse(const char *text)
 {
-    struct move m;
-    char err[MOVE_ERR_MAX];
-    ck_assert_msg(move_parse(&board, text, &m, err, sizeof err), "%s: %s", text, err);
-    return m;
+    return board_parse_or_fail(&board, text);
 }
 
 /* ---- transposition table --------------------------------------------- */
@@ -275,9 +272,5 @@ static Suite *search_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(search_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return run_suite(search_suite());
 }

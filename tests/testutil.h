@@ -1,0 +1,36 @@
+/* testutil.h - what the Check test programs share: running a suite, and
+ * setting up positions and moves on a board with a clear failure message. */
+#ifndef TDCHESS_TESTS_TESTUTIL_H
+#define TDCHESS_TESTS_TESTUTIL_H
+
+#include <check.h>
+#include <stdlib.h>
+
+#include "chess/fen.h"
+#include "chess/notation.h"
+
+/* Runs every test of s and returns the process exit status. */
+static inline int run_suite(Suite *s)
+{
+    SRunner *runner = srunner_create(s);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+static inline void board_set_fen_or_fail(struct board *b, const char *fen)
+{
+    char err[200];
+    ck_assert_msg(fen_read(b, fen, NULL, err, sizeof err), "%s: %s", fen, err);
+}
+
+static inline struct move board_parse_or_fail(struct board *b, const char *text)
+{
+    struct move m;
+    char err[MOVE_ERR_MAX];
+    ck_assert_msg(move_parse(b, text, &m, err, sizeof err), "%s: %s", text, err);
+    return m;
+}
+
+#endif
