@@ -19,6 +19,8 @@
 #include "train/convert.h"
 #include "train/td.h"
 
+#include "testutil.h"
+
 /* ---- helpers ----------------------------------------------------------- */
 
 static char err[BINDB_ERR_MAX];
@@ -135,7 +137,7 @@ START_TEST(test_move_codes)
     board_init(&b);
     int promotions = 0, castles = 0, ep = 0;
     for (size_t i = 0; i < ARRAY_SIZE(fens); i++) {
-        ck_assert_msg(fen_read(&b, fens[i], NULL, NULL, 0), "%s", fens[i]);
+        board_set_fen_or_fail(&b, fens[i]);
         struct move_list list;
         gen_moves(&b, &list);
         for (int k = 0; k < list.count; k++) {
@@ -195,7 +197,7 @@ START_TEST(test_quiet)
     struct board b;
     board_init(&b);
     for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-        ck_assert_msg(fen_read(&b, cases[i].fen, NULL, NULL, 0), "%s", cases[i].fen);
+        board_set_fen_or_fail(&b, cases[i].fen);
         hash_key key = b.state->key;
         ck_assert_msg(train_is_quiet(&b) == cases[i].quiet, "%s", cases[i].fen);
         ck_assert(b.state->key == key && b.ply == 0);
@@ -586,9 +588,5 @@ static Suite *train_suite(void)
 
 int main(void)
 {
-    SRunner *runner = srunner_create(train_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return run_suite(train_suite());
 }
