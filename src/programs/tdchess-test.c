@@ -11,7 +11,7 @@
 #include "chess/perft.h"
 #include "eval/eval.h"
 #include "search/engine.h"
-#include "search/suite.h"
+#include "tools/suite.h"
 #include "ui/setup.h"
 #include "core/message.h"
 #include "core/program.h"

@@ -20,7 +20,7 @@
 #include "eval/eval.h"
 #include "play/session.h"
 #include "play/userdata.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 #include "search/engine.h"
 #include "ui/linemode.h"
 #include "ui/setup.h"

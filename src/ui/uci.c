@@ -21,7 +21,7 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "eval/eval.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 #include "search/engine.h"
 #include "core/message.h"
 #include "core/timing.h"
