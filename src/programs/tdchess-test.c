@@ -12,7 +12,7 @@
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "tools/suite.h"
-#include "ui/setup.h"
+#include "play/setup.h"
 #include "core/message.h"
 #include "core/program.h"
 #include "core/timing.h"

@@ -25,7 +25,7 @@
 #include "search/engine.h"
 #include "core/message.h"
 #include "core/timing.h"
-#include "ui/setup.h"
+#include "play/setup.h"
 #include "ui/textboard.h"
 #include "ui/uci.h"
 

@@ -20,8 +20,8 @@
 #include "chess/notation.h"
 #include "core/message.h"
 #include "search/engine.h"
-#include "ui/lineio.h"
-#include "ui/setup.h"
+#include "core/lineio.h"
+#include "play/setup.h"
 #include "core/timing.h"
 #include "ui/xboard.h"
 
