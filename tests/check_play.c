@@ -664,8 +664,8 @@ static void test_options(struct session_options *o, enum play_mode mode)
     session_options_default(o);
     o->mode = mode;
     o->depth = 2;
-    o->use_book = false;
-    o->hash_mb = 1;
+    o->engine.use_book = false;
+    o->engine.hash_mb = 1;
     o->seed = 1;
 }
 

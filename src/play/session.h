@@ -37,7 +37,7 @@
 #include "core/rng.h"
 #include "play/game.h"
 #include "play/match.h"
-#include "search/engine.h"
+#include "play/host.h"
 
 enum play_mode {
     MODE_COMPUTER_BLACK, /* the human plays White (the default) */
@@ -64,18 +64,13 @@ struct session_options {
     struct time_control tc;           /* --tc */
     bool ponder;                      /* --ponder */
     bool cpu_time;                    /* --cpu-time: clocks count CPU time */
-    bool use_book;                    /* not --no-book */
-    int book_count;                   /* --book FILE... (0: the default book) */
-    const char *books[BOOK_SET_MAX];
-    enum book_mode book_mode;
-    size_t hash_mb;
-    struct search_config config;
-    const char *pgn_path;      /* --pgn: write every game here */
-    const char *start_fen;     /* start position (NULL: the standard one) */
-    int max_plies;             /* engine-only games longer than this are drawn */
-    unsigned long long seed;   /* book and random-swing seed (0: from the clock) */
-    const char *human_name;    /* the PGN name of a human player */
-    const char *autosave_path; /* where "resume" finds the saved game (or NULL) */
+    struct engine_config engine;      /* hash, search, books (its set_name is not used) */
+    const char *pgn_path;             /* --pgn: write every game here */
+    const char *start_fen;            /* start position (NULL: the standard one) */
+    int max_plies;                    /* engine-only games longer than this are drawn */
+    unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
+    const char *human_name;           /* the PGN name of a human player */
+    const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
 };
 
 /* Fills O with the defaults (human White against the engine, 1 s a move). */

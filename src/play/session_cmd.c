@@ -58,7 +58,7 @@ static unsigned human_move(struct session *s, const char *text, double now)
             return EV_MOVED | session_game_finished(s, now);
         s->state = SESSION_THINKING; /* the ponder search becomes the real one */
         s->thinking.pondering = false;
-        engine_ponderhit(&s->engines[s->search_engine].engine);
+        host_ponderhit(&s->engines[s->search_engine].host);
         return EV_MOVED | EV_THINKING;
     }
     session_cancel_search(s);
@@ -133,7 +133,7 @@ static unsigned cmd_HINT(struct session *s, const char *args, double now)
         session_say(s, _("Hint: %s"), san);
         return EV_MESSAGE;
     }
-    if (s->use_book && book_choose(&s->books, &s->game.board, BOOK_BEST, 1, &s->rng, &m)) {
+    if (host_book_move(session_books(s), &s->game.board, BOOK_BEST, &m)) {
         move_to_san(&s->game.board, m, san);
         session_say(s, _("Hint: %s (from the book)"), san);
         return EV_MESSAGE;
@@ -279,23 +279,24 @@ static unsigned cmd_DEPTH(struct session *s, const char *args, double now)
 
 static unsigned cmd_BOOK(struct session *s, const char *args, double now)
 {
+    struct engine_host *h = session_books(s);
     (void)now;
     if (strcasecmp(args, "on") == 0) {
-        if (s->books.count == 0)
-            session_load_books(s, false);
-        s->use_book = s->books.count > 0;
-        if (!s->use_book) {
+        if (h->books.count == 0)
+            session_load_books(s);
+        h->use_book = h->books.count > 0;
+        if (!h->use_book) {
             session_say(s, "%s", _("No opening book was found."));
             return EV_MESSAGE;
         }
     } else if (strcasecmp(args, "off") == 0) {
-        s->use_book = false;
+        h->use_book = false;
     } else if (*args) {
         session_say(s, _("book: expected 'on' or 'off', not '%s'"), args);
         return EV_MESSAGE;
     }
     session_say(s, "%s",
-                s->use_book ? _("The engine plays from its opening book.")
+                h->use_book ? _("The engine plays from its opening book.")
                             : _("The engine does not use an opening book."));
     return EV_MESSAGE;
 }
