@@ -37,6 +37,7 @@
 #include "core/rng.h"
 #include "play/game.h"
 #include "play/match.h"
+#include "play/request.h"
 #include "play/host.h"
 
 enum play_mode {
@@ -133,7 +134,11 @@ int session_timeout_ms(const struct session *s);
 
 unsigned session_wakeup(struct session *s, double now);
 unsigned session_update(struct session *s, double now);
+/* A line the user typed: a request (play/request.h) or a move. */
 unsigned session_input(struct session *s, const char *line, double now);
+/* Carries out REQ (a key, or a typed request) with ARGS (NULL: none).
+ * VIEW requests are the front end's own: they return 0 here. */
+unsigned session_request(struct session *s, enum request req, const char *args, double now);
 
 /* Messages queued since the last call ('\n'-separated lines, no trailing
  * newline), copied into buf; returns false when there were none. */

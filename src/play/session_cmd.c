@@ -1,5 +1,5 @@
 /* session_cmd.c - the commands a player types: one handler per entry of
- * the command table (play/command.h), and moves.
+ * the request list (play/request.h), and moves.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -12,7 +12,7 @@
 
 #include "chess/fen.h"
 #include "chess/pgn.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session_impl.h"
 
 enum {
@@ -431,14 +431,27 @@ static unsigned cmd_QUIT(struct session *s, const char *args, double now)
     return EV_QUIT;
 }
 
-/* One handler per entry of PLAY_COMMANDS, named cmd_ID: an entry without
- * its handler does not compile. */
-typedef unsigned command_handler(struct session *s, const char *args, double now);
-static command_handler *const HANDLERS[COMMAND_NB] = {
-#define C(id, name, alias, args, help) [COMMAND_##id] = cmd_##id,
-    PLAY_COMMANDS(C)
-#undef C
+/* One handler per SESSION entry of REQUEST_LIST, named cmd_ID: an entry
+ * without its handler does not compile.  VIEW requests are the front
+ * end's. */
+typedef unsigned request_handler(struct session *s, const char *args, double now);
+#define SESSION_HANDLER(id) cmd_##id
+#define VIEW_HANDLER(id) NULL
+static request_handler *const HANDLERS[REQ_NB] = {
+#define R(id, name, alias, args, help, key, scope) [REQ_##id] = scope##_HANDLER(id),
+    REQUEST_LIST(R)
+#undef R
 };
+
+unsigned session_request(struct session *s, enum request req, const char *args, double now)
+{
+    if (req < 0 || req >= REQ_NB || !HANDLERS[req])
+        return 0;
+    unsigned ev = HANDLERS[req](s, args ? args : "", now);
+    if (s->messages_len > 0)
+        ev |= EV_MESSAGE;
+    return ev;
+}
 
 unsigned session_input(struct session *s, const char *line, double now)
 {
@@ -456,8 +469,10 @@ unsigned session_input(struct session *s, const char *line, double now)
     memcpy(text, line, len);
     text[len] = '\0';
     const char *args;
-    enum command cmd = command_parse(text, &args);
-    unsigned ev = cmd == COMMAND_NONE ? human_move(s, text, now) : HANDLERS[cmd](s, args, now);
+    enum request req = request_parse(text, &args);
+    if (req != REQ_NONE)
+        return session_request(s, req, args, now);
+    unsigned ev = human_move(s, text, now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;
     return ev;
