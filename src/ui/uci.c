@@ -6,7 +6,7 @@
  * call under out_lock so lines from the two threads never interleave.
  *
  * Besides the protocol it understands Stockfish's debugging commands that
- * tests rely on (DESIGN.md §5): "go perft N", "d", "eval", "bench".
+ * tests rely on (design §15.2): "go perft N", "d", "eval", "bench".
  * Malformed or unknown commands are answered with "info string" and
  * otherwise ignored.
  */
