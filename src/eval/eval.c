@@ -963,7 +963,7 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
     fprintf(out, "%-40s %9s %9s", _("Total"), "", "");
     put_pawns(out, white_total);
     fputc('\n', out);
-    /* A protocol line (DESIGN.md §5) that tools parse: never translated. */
+    /* A protocol line (design §15.2) that tools parse: never translated. */
     int cp = white_total >= 0 ? (white_total + 50) / 100 : -((-white_total + 50) / 100);
     fprintf(out, "\nFinal evaluation: %d (white side)\n", cp);
 }

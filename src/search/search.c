@@ -27,7 +27,7 @@
 #include "core/timing.h"
 #include "eval/eval.h"
 #include "search/search.h"
-#include "search/see.h"
+#include "chess/see.h"
 #include "search/timeman.h"
 
 /* ---- constants ----------------------------------------------------------- */
