@@ -421,14 +421,14 @@ static int cmd_check(int argc, char **argv)
             continue;
         }
         double largest = 0;
-        int nonzero = 0;
-        for (int k = 0; k < EVAL_PARAMS; k++) {
+        int nonzero = 0, count = eval_params_extended(p) ? EVAL_PARAMS : EVAL_PARAMS_V1;
+        for (int k = 0; k < count; k++) {
             double v = fabs(eval_param_get(p, k));
             nonzero += v != 0;
             largest = v > largest ? v : largest;
         }
         printf(_("%s: valid set, %d of %d parameters non-zero, largest magnitude %g\n"), argv[i],
-               nonzero, EVAL_PARAMS, largest);
+               nonzero, count, largest);
     }
     free(p);
     return status;

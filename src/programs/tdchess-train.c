@@ -151,8 +151,8 @@ struct progress {
 static uint32_t params_crc(const struct eval_params *p)
 {
     unsigned char *buf = xmalloc(EVAL_SET_SIZE);
-    eval_set_encode(p, buf);
-    uint32_t crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf, EVAL_SET_SIZE);
+    size_t size = eval_set_encode(p, buf);
+    uint32_t crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf, (uInt)size);
     free(buf);
     return crc;
 }

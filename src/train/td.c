@@ -18,7 +18,7 @@
 /* Terms of one training position after merging: at most one per parameter.
  * 64 squares + 2 x 38 weights bound it without king distances; king
  * distances add at most 2 per piece kind. */
-enum { MAX_TERMS = 64 + EVAL_WEIGHTS * EVAL_SLOTS + 2 * EVAL_KD_PIECES };
+enum { MAX_TERMS = 64 + (EVAL_WEIGHTS + EVAL_EXTRAS) * EVAL_SLOTS + 2 * EVAL_KD_PIECES };
 
 struct sample {
     uint32_t first; /* its terms in the thread's term buffer */
@@ -148,6 +148,12 @@ static int merge_trace(struct scratch *s, uint32_t at, double *sumsq)
             if (tr->weight_coef[w][slot] != 0) {
                 idx[n] = (int16_t)eval_index_weight(tr->stage, w, slot);
                 coef[n++] = (int16_t)tr->weight_coef[w][slot];
+            }
+    for (int x = 0; x < EVAL_EXTRAS; x++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            if (tr->extra_coef[x][slot] != 0) {
+                idx[n] = (int16_t)eval_index_extra(tr->stage, x, slot);
+                coef[n++] = (int16_t)tr->extra_coef[x][slot];
             }
     double sq = 0;
     int kept = 0;
