@@ -91,8 +91,10 @@ struct engine_host;
  * host_deliver_report for each line of thinking and host_deliver_result
  * exactly once, when the search ends by itself or after stop.  stop asks
  * for the result now; ponderhit turns a ponder search into a real one;
- * wait returns when no search runs; clear forgets what the engine learnt
- * (a new game); destroy frees IMPL.  Optional entries may be NULL. */
+ * wait returns when no search runs; stop and wait must be harmless when no
+ * search runs (host_cancel and host_free call them anyway).  clear forgets
+ * what the engine learnt (a new game); set_config passes on a new search
+ * configuration; destroy frees IMPL.  Optional entries may be NULL. */
 struct host_ops {
     const char *kind; /* "tdchess", "uci", "xboard" */
     bool (*go)(void *impl, struct engine_host *h, const struct board *b,
