@@ -420,46 +420,16 @@ bool book_mode_parse(const char *text, enum book_mode *mode)
 
 /* ---- finding book files ------------------------------------------------ */
 
-static bool is_file(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Tries DIR/NAME; true (with the path in BUF) when it is a file. */
 static bool try_dir(const char *dir, const char *name, char *buf, size_t size)
 {
-    if (!dir || !*dir)
-        return false;
     int n = snprintf(buf, size, "%s/%s", dir, name);
-    return n > 0 && (size_t)n < size && is_file(buf);
-}
-
-/* The data directories (core/datapath.h), then, for an uninstalled
- * tdchess, the books directories beside the build and source trees' data/:
- * the default book is built into the build tree. */
-static bool find_in_data_dirs(const char *name, char *buf, size_t size)
-{
-    const char *dirs[DATAPATH_DIRS_MAX];
-    int n = datapath_dirs(dirs);
-    for (int i = 0; i < n; i++)
-        if (try_dir(dirs[i], name, buf, size))
-            return true;
-#ifdef BUILDDIR_DATA
-    if (try_dir(BUILDDIR_DATA "/../books", name, buf, size))
-        return true;
-#endif
-#ifdef SRCDIR_DATA
-    if (try_dir(SRCDIR_DATA "/../books", name, buf, size))
-        return true;
-#endif
-    return false;
+    return n > 0 && (size_t)n < size && datapath_is_file(buf);
 }
 
 bool book_locate(const char *name, char *buf, size_t size)
 {
     if (!name || !*name || strcmp(name, "default") == 0) {
-        if (find_in_data_dirs("tdchess.bin", buf, size))
+        if (datapath_find_in("tdchess.bin", "books", buf, size))
             return true;
         snprintf(buf, size, "%s", "tdchess.bin");
         return false;
@@ -474,9 +444,9 @@ bool book_locate(const char *name, char *buf, size_t size)
         return false;
     }
     snprintf(buf, size, "%s", name);
-    if (is_file(name))
+    if (datapath_is_file(name))
         return true;
-    if (!strchr(name, '/') && find_in_data_dirs(name, buf, size))
+    if (!strchr(name, '/') && datapath_find_in(name, "books", buf, size))
         return true;
     snprintf(buf, size, "%s", name);
     return false;

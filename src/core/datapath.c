@@ -32,7 +32,7 @@ int datapath_dirs(const char *dirs[DATAPATH_DIRS_MAX])
     return n;
 }
 
-static bool is_file(const char *path)
+bool datapath_is_file(const char *path)
 {
     struct stat st;
     if (stat(path, &st) != 0)
@@ -50,18 +50,39 @@ char *datapath_find(const char *name)
         errno = ENOENT;
         return NULL;
     }
-    if (strchr(name, '/') != NULL || is_file(name))
-        return is_file(name) ? xstrdup(name) : NULL;
+    if (strchr(name, '/') != NULL || datapath_is_file(name))
+        return datapath_is_file(name) ? xstrdup(name) : NULL;
     const char *dirs[DATAPATH_DIRS_MAX];
     int n = datapath_dirs(dirs);
     for (int i = 0; i < n; i++) {
         size_t len = strlen(dirs[i]) + strlen(name) + 2;
         char *path = xmalloc(len);
         snprintf(path, len, "%s/%s", dirs[i], name);
-        if (is_file(path))
+        if (datapath_is_file(path))
             return path;
         free(path);
     }
     errno = ENOENT;
     return NULL;
+}
+
+static bool try_dir(const char *dir, const char *sub, const char *name, char *buf, size_t size)
+{
+    int n = sub ? snprintf(buf, size, "%s/../%s/%s", dir, sub, name)
+                : snprintf(buf, size, "%s/%s", dir, name);
+    return n > 0 && (size_t)n < size && datapath_is_file(buf);
+}
+
+bool datapath_find_in(const char *name, const char *subdir, char *buf, size_t size)
+{
+    const char *dirs[DATAPATH_DIRS_MAX];
+    int n = datapath_dirs(dirs);
+    for (int i = 0; i < n; i++)
+        if (try_dir(dirs[i], NULL, name, buf, size))
+            return true;
+    const char *trees[] = {BUILDDIR_DATA, SRCDIR_DATA};
+    for (size_t i = 0; subdir && i < ARRAY_SIZE(trees); i++)
+        if (trees[i][0] != '\0' && try_dir(trees[i], subdir, name, buf, size))
+            return true;
+    return false;
 }

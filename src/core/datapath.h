@@ -29,4 +29,13 @@ int datapath_dirs(const char *dirs[DATAPATH_DIRS_MAX]);
  * errno set (ENOENT when nothing was found). */
 char *datapath_find(const char *name);
 
+/* Is PATH an existing regular file?  (errno is EISDIR for a directory.) */
+bool datapath_is_file(const char *path);
+
+/* Finds the bare NAME in the data directories, then, for an uninstalled
+ * tree, in SUBDIR beside the build and source trees' data/ (where files
+ * such as the default book are built and kept); writes the path into BUF.
+ * False when no directory holds it. */
+bool datapath_find_in(const char *name, const char *subdir, char *buf, size_t size);
+
 #endif /* TDCHESS_CORE_DATAPATH_H */
