@@ -53,7 +53,10 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess-book"); }
+static void version(void)
+{
+    program_version("tdchess-book");
+}
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {

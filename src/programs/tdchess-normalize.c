@@ -31,7 +31,10 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess-normalize"); }
+static void version(void)
+{
+    program_version("tdchess-normalize");
+}
 
 static noreturn void usage_error(const char *fmt, const char *arg)
 {
