@@ -34,6 +34,7 @@
 
 #include "core/atomicfile.h"
 #include "eval/eval.h"
+#include "core/message.h"
 
 _Static_assert(sizeof(double) == 8 && FLT_RADIX == 2 && DBL_MANT_DIG == 53,
                "the .set format stores IEEE-754 binary64 doubles");
@@ -67,18 +68,6 @@ static const char *const dimension_names[2][8] = {
      N_("weight slots per side"), N_("parameters in all")},
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
      N_("weight slots per side"), N_("extras"), N_("parameters in all")}};
-
-ATTRIBUTE_FORMAT_PRINTF(3, 4)
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err != NULL && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
 
 /* ---- binary ---------------------------------------------------------------- */
 
@@ -165,32 +154,35 @@ bool eval_set_decode(struct eval_params *p, const unsigned char *data, size_t si
                      const char *name, char *err, size_t errlen)
 {
     if (size < 8 || memcmp(data, SET_MAGIC, 8) != 0)
-        return fail(err, errlen, _("%s: not a tdchess evaluation set (bad magic number)"), name);
+        return msg_fail(err, errlen, _("%s: not a tdchess evaluation set (bad magic number)"),
+                        name);
     if (size < 12)
-        return fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
+        return msg_fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
     uint32_t version = get_u32(data + 8);
     if (version < 1 || version > EVAL_SET_VERSION)
-        return fail(err, errlen, _("%s: unsupported format version %lu (this program reads %d)"),
-                    name, (unsigned long)version, EVAL_SET_VERSION);
+        return msg_fail(err, errlen,
+                        _("%s: unsupported format version %lu (this program reads %d)"), name,
+                        (unsigned long)version, EVAL_SET_VERSION);
     const struct set_layout *l = &layouts[version];
     if (size < l->header)
-        return fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
+        return msg_fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
     for (int i = 0; i < l->dimension_count; i++) {
         uint32_t got = get_u32(data + 12 + 4 * i);
         if (got != l->dimensions[i])
-            return fail(err, errlen, _("%s: wrong size: %lu %s, expected %lu"), name,
-                        (unsigned long)got, _(dimension_names[version - 1][i]),
-                        (unsigned long)l->dimensions[i]);
+            return msg_fail(err, errlen, _("%s: wrong size: %lu %s, expected %lu"), name,
+                            (unsigned long)got, _(dimension_names[version - 1][i]),
+                            (unsigned long)l->dimensions[i]);
     }
     if (size < l->size)
-        return fail(err, errlen, _("%s: truncated: %zu bytes, expected %zu"), name, size, l->size);
+        return msg_fail(err, errlen, _("%s: truncated: %zu bytes, expected %zu"), name, size,
+                        l->size);
     if (size > l->size)
-        return fail(err, errlen, _("%s: unexpected data after the %zu bytes of a set"), name,
-                    l->size);
+        return msg_fail(err, errlen, _("%s: unexpected data after the %zu bytes of a set"), name,
+                        l->size);
     size_t crc_offset = l->size - 4;
     uint32_t stored = get_u32(data + crc_offset), computed = crc32_update(0, data, crc_offset);
     if (stored != computed)
-        return fail(err, errlen, _("%s: checksum mismatch: the file is corrupt"), name);
+        return msg_fail(err, errlen, _("%s: checksum mismatch: the file is corrupt"), name);
     struct eval_params tmp;
     memset(&tmp, 0, sizeof tmp); /* version 1: the extras are zero */
     for (int i = 0; i < l->params; i++) {
@@ -198,8 +190,8 @@ bool eval_set_decode(struct eval_params *p, const unsigned char *data, size_t si
         if (!isfinite(v)) {
             char where[96];
             describe_param(i, where, sizeof where);
-            return fail(err, errlen, _("%s: parameter %d (%s) is not a finite number"), name, i,
-                        where);
+            return msg_fail(err, errlen, _("%s: parameter %d (%s) is not a finite number"), name, i,
+                            where);
         }
         *eval_param_ref(&tmp, i) = v;
     }
@@ -218,17 +210,17 @@ bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t er
 {
     FILE *in = fopen(path, "rb");
     if (in == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     unsigned char *buf = malloc(EVAL_SET_SIZE + 1);
     if (buf == NULL) {
         fclose(in);
-        return fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
     }
     long n = read_file(in, buf, EVAL_SET_SIZE + 1);
     int read_errno = errno;
     bool ok;
     if (n < 0) {
-        ok = fail(err, errlen, "%s: %s", path, strerror(read_errno));
+        ok = msg_fail(err, errlen, "%s: %s", path, strerror(read_errno));
     } else if (n > 0 && (buf[0] == '#' || buf[0] == TEXT_HEADER[0])) {
         rewind(in);
         ok = eval_set_read_text(p, in, path, err, errlen);
@@ -240,26 +232,27 @@ bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t er
     return ok;
 }
 
+struct encoded {
+    const unsigned char *bytes;
+    size_t size;
+};
+
+static bool write_binary(FILE *out, void *data)
+{
+    const struct encoded *set = data;
+    return fwrite(set->bytes, 1, set->size, out) == set->size;
+}
+
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen)
 {
     if (!eval_params_finite(p))
-        return fail(err, errlen, _("%s: not saved: the set has a parameter that is not finite"),
-                    path);
+        return msg_fail(err, errlen, _("%s: not saved: the set has a parameter that is not finite"),
+                        path);
     unsigned char *buf = malloc(EVAL_SET_SIZE);
     if (buf == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
-    size_t size = eval_set_encode(p, buf);
-    struct atomic_file af;
-    FILE *out = atomic_file_open(&af, path, "wb");
-    bool ok = out != NULL && fwrite(buf, 1, size, out) == size;
-    if (!ok) {
-        int e = errno;
-        if (out != NULL)
-            atomic_file_abort(&af);
-        fail(err, errlen, "%s: %s", path, strerror(e));
-    } else if (atomic_file_commit(&af) != 0) {
-        ok = fail(err, errlen, "%s: %s", path, strerror(errno));
-    }
+        return msg_fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
+    struct encoded set = {buf, eval_set_encode(p, buf)};
+    bool ok = atomic_file_write(path, "wb", write_binary, &set, err, errlen);
     free(buf);
     return ok;
 }
@@ -349,20 +342,14 @@ bool eval_set_write_text(const struct eval_params *p, FILE *out)
     return !ferror(out);
 }
 
+static bool write_text(FILE *out, void *data)
+{
+    return eval_set_write_text(data, out);
+}
+
 bool eval_set_save_text(const struct eval_params *p, const char *path, char *err, size_t errlen)
 {
-    struct atomic_file af;
-    FILE *out = atomic_file_open(&af, path, "w");
-    if (out == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
-    if (!eval_set_write_text(p, out)) {
-        int e = errno;
-        atomic_file_abort(&af);
-        return fail(err, errlen, "%s: %s", path, strerror(e));
-    }
-    if (atomic_file_commit(&af) != 0)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
-    return true;
+    return atomic_file_write(path, "w", write_text, (void *)p, err, errlen);
 }
 
 static int lookup(const char *word, const char *(*name)(int), int n)
@@ -392,7 +379,7 @@ static bool text_fail(struct text_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return fail(r->err, r->errlen, "%s:%d: %s", r->name, r->line, what);
+    return msg_fail(r->err, r->errlen, "%s:%d: %s", r->name, r->line, what);
 }
 
 static bool text_value(struct text_reader *r, const char *word, int index)
@@ -521,9 +508,10 @@ static bool text_parse(struct text_reader *r, FILE *in)
     if (!ok)
         return false;
     if (ferror(in))
-        return fail(r->err, r->errlen, "%s: %s", r->name, strerror(errno));
+        return msg_fail(r->err, r->errlen, "%s: %s", r->name, strerror(errno));
     if (!header)
-        return fail(r->err, r->errlen, _("%s: empty file, not a tdchess-set text file"), r->name);
+        return msg_fail(r->err, r->errlen, _("%s: empty file, not a tdchess-set text file"),
+                        r->name);
     if (table >= 0)
         return text_fail(r, _("table %s ends early, at rank %d"), eval_ps_piece_name(table),
                          next_row);
@@ -531,7 +519,7 @@ static bool text_parse(struct text_reader *r, FILE *in)
         if (!r->seen[i]) {
             char where[96];
             describe_param(i, where, sizeof where);
-            return fail(r->err, r->errlen, _("%s: no value for %s"), r->name, where);
+            return msg_fail(r->err, r->errlen, _("%s: no value for %s"), r->name, where);
         }
     return true;
 }
@@ -540,7 +528,7 @@ bool eval_set_read_text(struct eval_params *p, FILE *in, const char *name, char 
 {
     struct text_reader *r = calloc(1, sizeof *r);
     if (r == NULL)
-        return fail(err, errlen, "%s: %s", name, strerror(ENOMEM));
+        return msg_fail(err, errlen, "%s: %s", name, strerror(ENOMEM));
     r->name = name;
     r->err = err;
     r->errlen = errlen;
@@ -558,7 +546,7 @@ bool eval_set_load_text(struct eval_params *p, const char *path, char *err, size
 {
     FILE *in = fopen(path, "r");
     if (in == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     bool ok = eval_set_read_text(p, in, path, err, errlen);
     fclose(in);
     return ok;

@@ -6,6 +6,10 @@
  * When it ends, on_done receives the result, also from that thread.
  * engine_stop() and engine_ponderhit() may be called at any time;
  * engine_wait() joins a finished or stopped search.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_SEARCH_ENGINE_H
 #define TDCHESS_SEARCH_ENGINE_H

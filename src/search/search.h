@@ -9,6 +9,10 @@
  * Threading: search_think runs in the caller's thread (the engine module
  * puts it in its own pthread).  search_stop and search_ponderhit may be
  * called from any thread while it runs.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_SEARCH_SEARCH_H
 #define TDCHESS_SEARCH_SEARCH_H
