@@ -70,6 +70,7 @@ static void usage(void)
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
            "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
+           "      --threads=N       search threads sharing the table (default 1)\n"
            "      --book=FILE       opening book (Polyglot .bin; 'gnuchess' for GNU\n"
            "                        Chess's book); may be given up to 8 times\n"
            "      --no-book         do not play book moves\n"
@@ -205,6 +206,7 @@ int main(int argc, char **argv)
 {
     enum {
         OPT_HASH = 256,
+        OPT_THREADS,
         OPT_FEATURES,
         OPT_BOOK,
         OPT_NO_BOOK,
@@ -224,6 +226,7 @@ int main(int argc, char **argv)
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
         {"hash-size", required_argument, NULL, OPT_HASH},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"search-features", required_argument, NULL, OPT_FEATURES},
         {"white-set", required_argument, NULL, 'w'},
         {"black-set", required_argument, NULL, 'b'},
@@ -266,6 +269,9 @@ int main(int argc, char **argv)
             break;
         case 'x':
             o.xboard = true;
+            break;
+        case OPT_THREADS:
+            o.play.engine.threads = program_int_arg(optarg, 1, ENGINE_MAX_THREADS, _("threads"));
             break;
         case OPT_HASH:
             o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));

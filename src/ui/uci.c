@@ -41,6 +41,7 @@ struct uci {
     struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
     struct {
         bool ponder;
+        int move_overhead_ms;
     } options;
     struct line_writer out; /* whole lines, from both threads */
     bool debug;
@@ -280,6 +281,9 @@ static void cmd_go(struct uci *u, char *args)
     struct search_limits limits = {0};
     if (!parse_go(u, first, &save, &limits))
         return;
+    /* 0 ms means none at all; the search reads 0 as its default. */
+    limits.move_overhead =
+        u->options.move_overhead_ms > 0 ? u->options.move_overhead_ms / 1000.0 : 1e-6;
     if (!limits.use_clock && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime)
         limits.infinite = true; /* bare "go" thinks until "stop" */
     struct move book_move;
@@ -324,6 +328,10 @@ static void cmd_uci(struct uci *u)
     say(u, "id author %s", _("the tdchess authors"));
     say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, 65536);
     say(u, "option name Clear Hash type button");
+    say(u, "option name Threads type spin default %d min 1 max %d", u->host.threads,
+        ENGINE_MAX_THREADS);
+    say(u, "option name Move Overhead type spin default %d min 0 max 5000",
+        u->options.move_overhead_ms);
     say(u, "option name Ponder type check default false");
     say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
@@ -361,6 +369,11 @@ static void cmd_setoption(struct uci *u, char *args)
     if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= 65536) {
         if (!host_set_hash(&u->host, (size_t)number))
             say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
+    } else if (strcasecmp(name, "Threads") == 0 && numeric && number >= 1 &&
+               number <= ENGINE_MAX_THREADS) {
+        host_set_threads(&u->host, (int)number);
+    } else if (strcasecmp(name, "Move Overhead") == 0 && numeric && number >= 0 && number <= 5000) {
+        u->options.move_overhead_ms = (int)number;
     } else if (strcasecmp(name, "Clear Hash") == 0) {
         host_clear(&u->host);
     } else if (strcasecmp(name, "Ponder") == 0 && value) {
@@ -457,6 +470,7 @@ static void book_error(void *data, const char *msg)
 int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
 {
     struct uci u = {0};
+    u.options.move_overhead_ms = 100; /* the search's default reserve */
     char err[512];
     if (!host_init(&u.host, cfg, NULL, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
