@@ -1,6 +1,7 @@
 /* program.c - common program start-up and GNU-style standard output. */
 #include "system.h"
 
+#include "core/datapath.h"
 #include "core/message.h"
 #include "core/program.h"
 
@@ -9,7 +10,7 @@ void program_init(const char *argv0)
     msg_set_program_name(argv0);
 #if ENABLE_NLS
     setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
+    bindtextdomain(PACKAGE, datapath_localedir());
     textdomain(PACKAGE);
 #else
     setlocale(LC_ALL, "");
