@@ -36,6 +36,7 @@ struct search_limits {
                      * results independent of other load on the machine */
     double time[COLOUR_NB], inc[COLOUR_NB]; /* seconds */
     int movestogo;
+    double move_overhead; /* seconds kept for latency; 0 means the default, 0.1 s */
     int searchmove_count;
     struct move searchmoves[MAX_MOVES];
 };
@@ -84,10 +85,13 @@ enum search_feature {
     FEATURE_MDP = 1 << 3,            /* mate distance pruning */
     FEATURE_RFP = 1 << 4,            /* reverse futility (static null move) pruning */
     FEATURE_FUTILITY = 1 << 5,       /* futility pruning of quiet moves near the leaves */
-    FEATURE_IID = 1 << 6,            /* internal iterative deepening */
+    FEATURE_IID = 1 << 6,            /* internal iterative reduction without a table move */
     FEATURE_COUNTER = 1 << 7,        /* counter-move ordering */
     FEATURE_TIME_STABILITY = 1 << 8, /* time grows with instability and fail lows */
-    FEATURE_ALL = (1 << 9) - 1,
+    FEATURE_LMP = 1 << 9,            /* late move pruning of quiet moves near the leaves */
+    FEATURE_SEE_PRUNE = 1 << 10,     /* SEE pruning of losing moves near the leaves */
+    FEATURE_NULL_MOVE = 1 << 11,     /* adaptive null move pruning */
+    FEATURE_ALL = (1 << 12) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;
