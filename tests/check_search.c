@@ -1,6 +1,11 @@
 /* check_search.c - unit tests of the search layer: transposition table,
  * static exchange evaluation, time plans, feature lists, and searches with
- * known answers. */
+ * known answers.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <check.h>
@@ -9,7 +14,7 @@
 #include "chess/notation.h"
 #include "eval/eval.h"
 #include "search/engine.h"
-#include "search/see.h"
+#include "chess/see.h"
 #include "search/timeman.h"
 #include "testutil.h"
 

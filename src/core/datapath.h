@@ -1,7 +1,7 @@
 /* datapath.h - finding data files (eval sets, books) and message catalogs,
  * installed or not.
  *
- * Lookup order (DESIGN.md §1): a path the user gave that names an existing
+ * Lookup order (design §2.4): a path the user gave that names an existing
  * file; then, for a bare name, the directory $TDCHESS_DATADIR; then, for a
  * program run from a build tree, that tree's data/ and books/ and the
  * source tree's; then the installed data directory (PKGDATADIR, e.g.

@@ -9,6 +9,10 @@
  * Threading: search_think runs in the caller's thread (the engine module
  * puts it in its own pthread).  search_stop and search_ponderhit may be
  * called from any thread while it runs.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_SEARCH_SEARCH_H
 #define TDCHESS_SEARCH_SEARCH_H
@@ -121,6 +125,10 @@ void searcher_set_config(struct searcher *s, const struct search_config *config)
 void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval);
 /* Forgets killers and history (UCI ucinewgame). */
 void searcher_clear(struct searcher *s);
+/* Makes s helper number id (1, 2, ...) of a Lazy SMP search, or the main
+ * searcher (0, the default): a helper never starts a new table generation
+ * and odd helpers start one ply deeper, so the threads spread out. */
+void searcher_set_helper(struct searcher *s, int id);
 
 /* Searches the position of b (b is left as it was).  Blocks until a limit
  * is reached or search_stop() is called. */
