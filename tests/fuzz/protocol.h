@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "eval/eval.h"
 #include "ui/setup.h"
@@ -29,6 +30,15 @@ static inline void fuzz_protocol_setup(struct uci_setup *setup)
         exit(EXIT_FAILURE);
     }
     setup->config = search_config_default();
+    /* An empty book, so that the default one (large, checked when opened)
+     * is not opened for every input; --no-book keeps it out of play. */
+    static char book[64];
+    snprintf(book, sizeof book, "/tmp/tdchess-fuzz-book-%ld.bin", (long)getpid());
+    FILE *f = fopen(book, "w");
+    if (!f || fclose(f) != 0)
+        abort();
+    setup->book_count = 1;
+    setup->books[0] = book;
     setup->no_book = true;
     setup->book_mode = BOOK_WEIGHTED;
 }
