@@ -743,10 +743,17 @@ START_TEST(test_session_human_vs_engine)
     /* Commands with bad arguments explain themselves. */
     session_input(s, "level 5+", 8);
     ck_assert(strstr(take(s), "invalid time control") != NULL);
+    bool used_book = s->use_book;
+    int depth = s->opt.depth;
     session_input(s, "book maybe", 8);
-    ck_assert(strstr(take(s), "book") != NULL);
+    ck_assert(strstr(take(s), "expected 'on' or 'off', not 'maybe'") != NULL);
+    ck_assert(s->use_book == used_book);
     session_input(s, "depth -3", 8);
-    ck_assert(strstr(take(s), "depth") != NULL);
+    ck_assert(strstr(take(s), "expected a number of plies (0 to") != NULL);
+    ck_assert_int_eq(s->opt.depth, depth);
+    session_input(s, "depth 2.5", 8);
+    ck_assert(strstr(take(s), "not '2.5'") != NULL);
+    ck_assert_int_eq(s->opt.depth, depth);
     session_input(s, "load /nonexistent/file.pgn", 8);
     ck_assert(strstr(take(s), "/nonexistent/file.pgn") != NULL);
     session_input(s, "load 8/8/8/8/8/8/8/8 w - - 0 1", 8);

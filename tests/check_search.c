@@ -7,6 +7,7 @@
 
 #include "chess/fen.h"
 #include "chess/notation.h"
+#include "core/rng.h"
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "search/see.h"
@@ -75,11 +76,38 @@ START_TEST(test_tt_store_and_probe)
     tt_put(&tt, 0x1234, 3, 2, -100, 100, 7, m, 0, false);
     tt_get(&tt, 0x1234, 3, 0, &score, &got, &next);
     ck_assert_int_eq(score, 7);
-    ck_assert_int_le(tt_hashfull(&tt), 1000);
     tt_clear(&tt);
     ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 0, &score, &got, &next), 0);
     tt_free(&tt);
     ck_assert(!tt_resize(&tt, (size_t)TT_MAX_MB + 1)); /* refused, not crashed */
+}
+END_TEST
+
+/* hashfull (UCI): per mille of the table used by the current search. */
+START_TEST(test_tt_hashfull)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_new_search(&tt);
+    /* Random keys, four per record: about 98% of the records get one. */
+    struct rng rng;
+    rng_seed(&rng, 7);
+    struct move m = {12, 28, 0, 0};
+    for (size_t i = 0; i < 4 * tt.count; i++)
+        tt_put(&tt, rng_next(&rng) | 1, 0, 1, -100, 100, 0, m, 0, false);
+    int full = tt_hashfull(&tt);
+    ck_assert_msg(full >= 950 && full <= 1000, "hashfull %d after filling the table", full);
+    /* A new search has used nothing yet, whatever the table holds. */
+    tt_new_search(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    /* A few entries of this search: a few per mille at most. */
+    for (int i = 0; i < 10; i++)
+        tt_put(&tt, rng_next(&rng) | 1, 0, 1, -100, 100, 0, m, 0, false);
+    ck_assert_int_le(tt_hashfull(&tt), 10);
+    tt_clear(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_free(&tt);
 }
 END_TEST
 
@@ -261,6 +289,7 @@ static Suite *search_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
+    tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_time_plan);
     tcase_add_test(tc, test_features);
