@@ -182,6 +182,62 @@ START_TEST(test_time_plan)
 }
 END_TEST
 
+/* The search's feedback: a stable best move shortens the soft limit, a
+ * changing one or a falling score lengthens it (within 0.5 .. 2.5 times),
+ * a fail low gives at least twice the time, a single legal reply almost
+ * none.  Without the time-stability feature nothing changes but the last. */
+START_TEST(test_time_feedback)
+{
+    struct search_limits l = {0};
+    struct time_plan p;
+    l.use_clock = true;
+    l.time[WHITE] = l.time[BLACK] = 60;
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = true;
+    double target = p.target;
+    ck_assert(target > 0);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target - 0.01));
+    ck_assert(timeman_soft_stop(&p, 0.6 * target));
+
+    timeman_iteration_done(&p, false, 0); /* first iteration: stable */
+    ck_assert_double_eq_tol(p.scale, 0.9, 1e-9);
+    timeman_iteration_done(&p, true, 0); /* the best move changed */
+    ck_assert_double_eq_tol(p.scale, 0.9 * 1.4, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target * 1.2));
+    timeman_iteration_done(&p, false, -PAWN_VALUE); /* the score fell */
+    ck_assert_double_eq_tol(p.scale, 0.9 * 1.4 * 0.9 * 1.3, 1e-9);
+    for (int i = 0; i < 20; i++)
+        timeman_iteration_done(&p, false, -PAWN_VALUE);
+    ck_assert_double_eq_tol(p.scale, 0.5, 1e-9); /* floor */
+    ck_assert(timeman_soft_stop(&p, 0.3 * target));
+    for (int i = 0; i < 20; i++)
+        timeman_iteration_done(&p, true, -PAWN_VALUE);
+    ck_assert_double_eq_tol(p.scale, 2.5, 1e-9); /* ceiling */
+
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = true;
+    timeman_fail_low(&p);
+    ck_assert_double_eq_tol(p.scale, 2.0, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 1.1 * target));
+
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = false;
+    timeman_iteration_done(&p, true, -PAWN_VALUE);
+    timeman_fail_low(&p);
+    ck_assert_double_eq_tol(p.scale, 1.0, 1e-9);
+    timeman_single_reply(&p);
+    ck_assert_double_eq_tol(p.target, 0.05 * target, 1e-9);
+
+    /* Fixed time and pondering are not cut short by a single reply. */
+    memset(&l, 0, sizeof l);
+    l.movetime = 2.0;
+    timeman_plan(&p, &l, WHITE, 0);
+    double fixed = p.target;
+    timeman_single_reply(&p);
+    ck_assert_double_eq_tol(p.target, fixed, 1e-12);
+}
+END_TEST
+
 START_TEST(test_features)
 {
     unsigned f = 0;
@@ -292,6 +348,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_time_plan);
+    tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);

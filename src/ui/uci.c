@@ -45,6 +45,7 @@ struct uci {
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
+    bool search_debug; /* debug as it was at "go": what the search thread reads */
 };
 
 static void say(struct uci *u, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
@@ -107,8 +108,8 @@ static void report_statistics(struct uci *u, const struct search_stats *st)
 {
     say(u,
         "info string nodes %" PRIu64 " alpha-cutoffs %" PRIu64 " beta-cutoffs %" PRIu64
-        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64
-        " move-gens %" PRIu64 " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
+        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64 " move-gens %" PRIu64
+        " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
         " check-extensions %" PRIu64 " mate-extensions %" PRIu64,
         st->nodes, st->alpha_cutoffs, st->beta_cutoffs, st->null_cutoffs, st->material_evals,
         st->true_evals, st->move_gens, st->hash_gets, st->hash_hits, st->hash_puts,
@@ -119,7 +120,7 @@ static void on_done(const struct search_result *r, void *data)
 {
     char best[COORD_MAX], ponder[COORD_MAX];
     struct uci *u = data;
-    if (u->debug)
+    if (u->search_debug)
         report_statistics(u, &r->stats);
     move_to_coord(r->best, best);
     if (move_is_none(r->ponder)) {
@@ -301,6 +302,7 @@ static void cmd_go(struct uci *u, char *args)
         return;
     }
     struct engine_callbacks callbacks = {{on_report, on_currmove, u}, on_done};
+    u->search_debug = u->debug; /* "debug off" during the search must not race */
     engine_go(&u->engine, &u->board, &limits, &callbacks);
 }
 
