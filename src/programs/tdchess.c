@@ -20,22 +20,19 @@
 #include "eval/eval.h"
 #include "play/session.h"
 #include "play/userdata.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 #include "search/engine.h"
 #include "ui/linemode.h"
-#include "ui/setup.h"
+#include "play/setup.h"
 #include "ui/signals.h"
 #include "ui/tui/tui.h"
 #include "ui/uci.h"
 #include "ui/xboard.h"
 
-enum { EXIT_USAGE = 2 };
-
 struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii;
     struct session_options play;
-    struct uci_setup books; /* book_count, books, no_book, book_mode */
 };
 
 static void usage(void)
@@ -88,48 +85,21 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess"); }
-
-static noreturn void try_help(void)
+static void version(void)
 {
-    program_try_help();
-    exit(EXIT_USAGE);
-}
-
-static long number_arg(const char *text, long min, long max, const char *what)
-{
-    char *end;
-    errno = 0;
-    long n = strtol(text, &end, 10);
-    if (*text == '\0' || *end || errno || n < min || n > max) {
-        msg_error(_("invalid %s '%s' (%ld to %ld)"), what, text, min, max);
-        try_help();
-    }
-    return n;
-}
-
-static double real_arg(const char *text, double min, double max, const char *what)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (*text == '\0' || *end || errno || !isfinite(v) || v < min || v > max) {
-        msg_error(_("invalid %s '%s' (%g to %g)"), what, text, min, max);
-        try_help();
-    }
-    return v;
+    program_version("tdchess");
 }
 
 static int run_bench(const struct options *o, int argc, char **argv, struct evaluator *eval)
 {
     int depth = 0;
     if (argc > 1)
-        depth = (int)number_arg(argv[1], 1, 64, _("bench depth"));
+        depth = (int)program_int_arg(argv[1], 1, 64, _("bench depth"));
     if (argc > 2) {
         msg_error(_("unexpected argument '%s'"), argv[2]);
-        try_help();
+        program_try_help_exit();
     }
-    if (!bench_run(eval, &o->play.config, depth, stdout))
+    if (!bench_run(eval, &o->play.engine.search, depth, stdout))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
     return EXIT_SUCCESS;
 }
@@ -138,31 +108,26 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
 {
     /* In the protocol modes the engine plays both colours with one set:
      * the white set, else the black one, else the default. */
-    struct evaluator *eval = evaluator_new();
-    char err[512];
-    const char *set =
-        o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
-    if (!setup_load_eval(eval, set, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    struct uci_setup setup = o->books;
-    setup.hash_mb = o->play.hash_mb;
-    setup.eval = eval;
-    setup.config = o->play.config;
-    int status;
-    if (argc > 0)
-        status = run_bench(o, argc, argv, eval);
-    else if (o->xboard)
-        status = xboard_run(in_fd, stdout, &setup);
-    else if (in_fd == STDIN_FILENO)
-        status = uci_run(stdin, stdout, &setup);
-    else {
-        FILE *in = fdopen(in_fd, "r");
-        if (!in)
-            msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
-        status = uci_run(in, stdout, &setup);
-        fclose(in);
+    struct engine_config cfg = o->play.engine;
+    cfg.set_name = o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
+    if (argc > 0) {
+        struct evaluator *eval = evaluator_new();
+        char err[512];
+        if (!setup_load_eval(eval, cfg.set_name, err, sizeof err))
+            msg_fatal(EXIT_FAILURE, "%s", err);
+        int status = run_bench(o, argc, argv, eval);
+        evaluator_free(eval);
+        return status;
     }
-    evaluator_free(eval);
+    if (o->xboard)
+        return xboard_run(in_fd, stdout, &cfg);
+    if (in_fd == STDIN_FILENO)
+        return uci_run(stdin, stdout, &cfg);
+    FILE *in = fdopen(in_fd, "r");
+    if (!in)
+        msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
+    int status = uci_run(in, stdout, &cfg);
+    fclose(in);
     return status;
 }
 
@@ -191,16 +156,10 @@ static int run_game(struct options *o, int argc, char **argv)
     if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
         msg_warning(_("unfinished games cannot be saved: %s"), autosave);
     o->play.autosave_path = have_dir ? autosave : NULL;
-    o->play.use_book = !o->books.no_book;
-    o->play.book_count = o->books.book_count;
-    memcpy(o->play.books, o->books.books, sizeof o->play.books);
-    o->play.book_mode = o->books.book_mode;
 
-    struct session *s = xmalloc(sizeof *s);
-    if (!session_init(s, &o->play, err, sizeof err)) {
-        free(s);
+    struct session *s = session_new(&o->play, err, sizeof err);
+    if (!s)
         msg_fatal(EXIT_FAILURE, "%s", err);
-    }
     bool tui = !o->no_tui && !o->quiet && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
@@ -228,7 +187,6 @@ static int run_game(struct options *o, int argc, char **argv)
         if (handover.protocol != LINEMODE_PLAYED) {
             /* Started by a chess GUI without --uci/--xboard: serve it. */
             session_free(s);
-            free(s);
             int fd = linemode_replay_fd(handover.pending, handover.len, STDIN_FILENO);
             free(handover.pending);
             if (fd < 0)
@@ -240,7 +198,6 @@ static int run_game(struct options *o, int argc, char **argv)
         }
     }
     session_free(s);
-    free(s);
     return status;
 }
 
@@ -300,7 +257,6 @@ int main(int argc, char **argv)
     struct options o;
     memset(&o, 0, sizeof o);
     session_options_default(&o.play);
-    o.books.book_mode = BOOK_WEIGHTED;
     char err[256];
     int opt;
     while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
@@ -312,7 +268,7 @@ int main(int argc, char **argv)
             o.xboard = true;
             break;
         case OPT_HASH:
-            o.play.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));
             break;
         case 'w':
             o.play.set_names[WHITE] = optarg;
@@ -321,25 +277,25 @@ int main(int argc, char **argv)
             o.play.set_names[BLACK] = optarg;
             break;
         case OPT_BOOK:
-            if (o.books.book_count == BOOK_SET_MAX) {
+            if (o.play.engine.book_count == BOOK_SET_MAX) {
                 msg_error(_("at most %d books at once"), BOOK_SET_MAX);
-                try_help();
+                program_try_help_exit();
             }
-            o.books.books[o.books.book_count++] = optarg;
+            o.play.engine.books[o.play.engine.book_count++] = optarg;
             break;
         case OPT_NO_BOOK:
-            o.books.no_book = true;
+            o.play.engine.use_book = false;
             break;
         case OPT_BOOK_MODE:
-            if (!book_mode_parse(optarg, &o.books.book_mode)) {
+            if (!book_mode_parse(optarg, &o.play.engine.book_mode)) {
                 msg_error(_("invalid book mode '%s' (best, weighted or random)"), optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case OPT_FEATURES:
-            if (!search_features_parse(optarg, &o.play.config.features)) {
+            if (!search_features_parse(optarg, &o.play.engine.search.features)) {
                 msg_error(_("invalid search feature list '%s'"), optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'm':
@@ -347,26 +303,26 @@ int main(int argc, char **argv)
                 msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
                             "two-computers)"),
                           optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 't':
-            o.play.move_time = real_arg(optarg, 0, 1e6, _("time per move"));
+            o.play.move_time = program_real_arg(optarg, 0, 1e6, _("time per move"));
             break;
         case 'd':
-            o.play.depth = (int)number_arg(optarg, 0, 100, _("depth"));
+            o.play.depth = (int)program_int_arg(optarg, 0, 100, _("depth"));
             break;
         case OPT_TC:
             if (!tc_parse(optarg, &o.play.tc, err, sizeof err)) {
                 msg_error("%s", err);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'n':
-            o.play.games = (int)number_arg(optarg, 1, 1000000, _("number of games"));
+            o.play.games = (int)program_int_arg(optarg, 1, 1000000, _("number of games"));
             break;
         case 'r':
-            o.play.random_swing = real_arg(optarg, 0, 100, _("random swing"));
+            o.play.random_swing = program_real_arg(optarg, 0, 100, _("random swing"));
             break;
         case OPT_PONDER:
             o.play.ponder = true;
@@ -381,7 +337,7 @@ int main(int argc, char **argv)
             o.play.pgn_path = optarg;
             break;
         case OPT_SEED:
-            o.play.seed = (unsigned long long)number_arg(optarg, 1, LONG_MAX, _("seed"));
+            o.play.seed = (unsigned long long)program_int_arg(optarg, 1, LONG_MAX, _("seed"));
             break;
         case OPT_NO_TUI:
             o.no_tui = true;
@@ -405,13 +361,13 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            try_help();
+            program_try_help_exit();
         }
     }
     bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
     if (optind < argc && !bench) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
-        try_help();
+        program_try_help_exit();
     }
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);

@@ -10,7 +10,7 @@
  */
 #include "system.h"
 
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
 #include "fuzz.h"
 
@@ -21,8 +21,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc, (void)argv;
     session_options_default(&options);
     options.mode = MODE_TWO_HUMANS;
-    options.use_book = false;
-    options.hash_mb = 1;
+    options.engine.use_book = false;
+    options.engine.hash_mb = 1;
     options.move_time = 0.01;
     options.seed = 1;
     return 0;
@@ -34,11 +34,11 @@ static bool touches_files(const char *line)
     char copy[256];
     snprintf(copy, sizeof copy, "%s", line + strspn(line, " \t"));
     const char *args;
-    switch (command_parse(copy, &args)) {
-    case COMMAND_SAVE:
-    case COMMAND_RESUME:
+    switch (request_parse(copy, &args)) {
+    case REQ_SAVE:
+    case REQ_RESUME:
         return true;
-    case COMMAND_LOAD: {
+    case REQ_LOAD: {
         int slashes = 0;
         for (const char *p = args; *p && *p != ' '; p++)
             slashes += *p == '/';
@@ -51,9 +51,9 @@ static bool touches_files(const char *line)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static struct session s;
     char err[512], messages[SESSION_MESSAGES_MAX];
-    if (!session_init(&s, &options, err, sizeof err)) {
+    struct session *s = session_new(&options, err, sizeof err);
+    if (!s) {
         fprintf(stderr, "%s\n", err);
         abort();
     }
@@ -61,13 +61,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     while ((line = fuzz_next_line(&rest))) {
         if (line + strlen(line) > text + size || touches_files(line))
             continue;
-        unsigned ev = session_input(&s, line, session_now(&s));
-        ev |= session_wakeup(&s, session_now(&s));
-        session_take_messages(&s, messages, sizeof messages);
+        unsigned ev = session_input(s, line, session_now(s));
+        ev |= session_wakeup(s, session_now(s));
+        session_take_messages(s, messages, sizeof messages);
         if (ev & EV_QUIT)
             break;
     }
-    session_free(&s);
+    session_free(s);
     free(text);
     return 0;
 }

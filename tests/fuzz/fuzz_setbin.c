@@ -12,7 +12,7 @@
 #include "eval/eval.h"
 #include "fuzz.h"
 
-static struct eval_params params;
+static struct eval_params params, again;
 static unsigned char buf[EVAL_SET_SIZE];
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -36,11 +36,19 @@ static void decode(const unsigned char *data, size_t size)
 {
     char err[512];
     if (eval_set_decode(&params, data, size, "input", err, sizeof err)) {
-        if (size != EVAL_SET_SIZE || !eval_params_finite(&params))
+        if ((size != EVAL_SET_SIZE && size != EVAL_SET_SIZE_V1) || !eval_params_finite(&params))
             abort();
-        eval_set_encode(&params, buf);
-        if (memcmp(buf, data, size) != 0)
+        /* Encoded again (as version 1 when the extras are zero), the set
+         * decodes to the same parameters, and to the same bytes when the
+         * version is the same. */
+        size_t n = eval_set_encode(&params, buf);
+        if (n == size && memcmp(buf, data, size) != 0)
             abort();
+        if (!eval_set_decode(&again, buf, n, "encoded", err, sizeof err))
+            abort();
+        for (int i = 0; i < EVAL_PARAMS; i++)
+            if (eval_param_get(&params, i) != eval_param_get(&again, i))
+                abort();
     } else if (err[0] == '\0') {
         abort();
     }
@@ -49,7 +57,7 @@ static void decode(const unsigned char *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     decode(data, size);
-    if (size == EVAL_SET_SIZE) {
+    if (size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V1) {
         unsigned char *copy = malloc(size);
         if (!copy)
             abort();

@@ -9,7 +9,7 @@
 
 #include "protocol.h"
 
-static struct uci_setup setup;
+static struct engine_config setup;
 static FILE *sink;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

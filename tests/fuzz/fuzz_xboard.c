@@ -13,7 +13,7 @@
 #include "ui/xboard.h"
 #include "protocol.h"
 
-static struct uci_setup setup;
+static struct engine_config setup;
 static FILE *sink;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

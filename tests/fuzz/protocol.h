@@ -13,34 +13,26 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "eval/eval.h"
-#include "ui/setup.h"
+#include "play/host.h"
 #include "ui/uci.h"
 #include "fuzz.h"
 
-/* Engine settings for every input: a small table, no books. */
-static inline void fuzz_protocol_setup(struct uci_setup *setup)
+/* Engine settings for every input: a small table, the default set, an
+ * empty book (the default one, large and checked when opened, would be
+ * opened for every input) that is not played from. */
+static inline void fuzz_protocol_setup(struct engine_config *cfg)
 {
-    char err[512];
-    memset(setup, 0, sizeof *setup);
-    setup->hash_mb = 1;
-    setup->eval = evaluator_new();
-    if (!setup_load_eval(setup->eval, NULL, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        exit(EXIT_FAILURE);
-    }
-    setup->config = search_config_default();
-    /* An empty book, so that the default one (large, checked when opened)
-     * is not opened for every input; --no-book keeps it out of play. */
+    engine_config_default(cfg);
+    cfg->hash_mb = 1;
     static char book[64];
     snprintf(book, sizeof book, "/tmp/tdchess-fuzz-book-%ld.bin", (long)getpid());
     FILE *f = fopen(book, "w");
     if (!f || fclose(f) != 0)
         abort();
-    setup->book_count = 1;
-    setup->books[0] = book;
-    setup->no_book = true;
-    setup->book_mode = BOOK_WEIGHTED;
+    cfg->book_count = 1;
+    cfg->books[0] = book;
+    cfg->use_book = false;
+    cfg->seed = 1;
 }
 
 static inline bool fuzz_contains_nocase(const char *s, const char *word)

@@ -1,11 +1,16 @@
-/* bench.c - fixed-depth searches over a fixed list of positions. */
+/* bench.c - fixed-depth searches over a fixed list of positions.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <inttypes.h>
 
 #include "chess/fen.h"
 #include "core/timing.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 
 /* Openings, middlegames with tactics, and endgames of every kind. */
 static const char *const bench_positions[] = {

@@ -1,8 +1,13 @@
-/* see.c - static exchange evaluation on the 64-square board. */
+/* see.c - static exchange evaluation on the 64-square board.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "chess/tables.h"
-#include "search/see.h"
+#include "chess/see.h"
 
 /* SEE values: the king is worth more than everything else together, so
  * "capturing" with it only counts when nothing recaptures. */
