@@ -13,6 +13,8 @@ pid=
 start() {
     rm -f "$tmp/in" "$tmp/out" "$tmp/err"
     mkfifo "$tmp/in" || exit 99
+    : >"$tmp/out"
+    : >"$tmp/err"
     "$@" <"$tmp/in" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     exec 3>"$tmp/in"

@@ -32,6 +32,7 @@
 #include "core/timing.h"
 #include "play/host.h"
 #include "ui/textboard.h"
+#include "ui/signals.h"
 #include "ui/uci.h"
 
 #define ENGINE_NAME PACKAGE_NAME " " PACKAGE_VERSION
@@ -496,7 +497,10 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
     board_set_start(&u.board);
     char *line = NULL;
     size_t cap = 0;
-    while (getline(&line, &cap, in) >= 0 && dispatch(&u, line))
+    /* SIGINT, SIGTERM, SIGHUP (ui/signals.c): a blocked read returns with
+     * EINTR, and the flag ends the loop; the search is stopped and joined
+     * below as at "quit". */
+    while (!signals_quit_requested() && getline(&line, &cap, in) >= 0 && dispatch(&u, line))
         ;
     free(line);
     host_free(&u.host); /* stops the search */
