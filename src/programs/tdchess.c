@@ -120,6 +120,9 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
         evaluator_free(eval);
         return status;
     }
+    /* SIGINT, SIGTERM and SIGHUP end the protocol loops as "quit" does
+     * (the search stopped and joined), here as after line mode's hand-over. */
+    signals_install(true);
     if (o->xboard)
         return xboard_run(in_fd, stdout, &cfg);
     if (in_fd == STDIN_FILENO)
