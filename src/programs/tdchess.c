@@ -22,6 +22,7 @@
 #include "play/userdata.h"
 #include "search/bench.h"
 #include "search/engine.h"
+#include "search/level.h"
 #include "ui/linemode.h"
 #include "ui/setup.h"
 #include "ui/signals.h"
@@ -35,7 +36,8 @@ struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii;
     struct session_options play;
-    struct uci_setup books; /* book_count, books, no_book, book_mode */
+    struct uci_setup books; /* book_count, books, no_book, book_mode, level */
+    bool games_given;       /* -n was on the command line */
 };
 
 static void usage(void)
@@ -57,6 +59,8 @@ static void usage(void)
            "                        (e.g. 40/10); default: none\n"
            "  -n, --games=N         two-computers: play N games, alternating colours\n"
            "  -r, --random-swing=PAWNS  random noise added to the evaluation\n"
+           "  -l, --level=ELO       play at this strength: 800 to 2400 (full), or\n"
+           "                        beginner, casual, club, strong, expert, full\n"
            "      --ponder          let the engine think on your time\n"
            "      --cpu-time        clocks count CPU time instead of wall time\n"
            "      --fen=FEN         start the games from this position\n"
@@ -88,7 +92,10 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess"); }
+static void version(void)
+{
+    program_version("tdchess");
+}
 
 static noreturn void try_help(void)
 {
@@ -118,6 +125,21 @@ static double real_arg(const char *text, double min, double max, const char *wha
         try_help();
     }
     return v;
+}
+
+/* Every book named with --book must open, in every mode: a missing book is
+ * an error like a missing evaluation set (exit 1), not a game without it. */
+static void check_books(const struct uci_setup *books)
+{
+    char err[512];
+    for (int i = 0; i < books->book_count; i++) {
+        struct book_set set;
+        book_set_init(&set);
+        bool ok = setup_add_book(&set, books->books[i], err, sizeof err);
+        book_set_close(&set);
+        if (!ok)
+            msg_fatal(EXIT_FAILURE, "%s", err);
+    }
 }
 
 static int run_bench(const struct options *o, int argc, char **argv, struct evaluator *eval)
@@ -263,6 +285,7 @@ int main(int argc, char **argv)
         OPT_BELL,
         OPT_ASCII,
     };
+    char level_err[256];
     static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
@@ -279,6 +302,7 @@ int main(int argc, char **argv)
         {"tc", required_argument, NULL, OPT_TC},
         {"games", required_argument, NULL, 'n'},
         {"random-swing", required_argument, NULL, 'r'},
+        {"level", required_argument, NULL, 'l'},
         {"ponder", no_argument, NULL, OPT_PONDER},
         {"cpu-time", no_argument, NULL, OPT_CPU_TIME},
         {"fen", required_argument, NULL, OPT_FEN},
@@ -303,7 +327,7 @@ int main(int argc, char **argv)
     o.books.book_mode = BOOK_WEIGHTED;
     char err[256];
     int opt;
-    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:l:qhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
             o.uci = true;
@@ -364,6 +388,13 @@ int main(int argc, char **argv)
             break;
         case 'n':
             o.play.games = (int)number_arg(optarg, 1, 1000000, _("number of games"));
+            o.games_given = true;
+            break;
+        case 'l':
+            if (!level_parse(optarg, &o.books.level, level_err, sizeof level_err)) {
+                msg_error("%s", level_err);
+                try_help();
+            }
             break;
         case 'r':
             o.play.random_swing = real_arg(optarg, 0, 100, _("random swing"));
@@ -413,6 +444,11 @@ int main(int argc, char **argv)
         msg_error(_("unexpected argument '%s'"), argv[optind]);
         try_help();
     }
+    if (o.games_given && (bench || o.uci || o.xboard || o.play.mode != MODE_TWO_COMPUTERS)) {
+        msg_error("%s", _("-n/--games is for engine matches: use it with --mode=two-computers"));
+        try_help();
+    }
+    check_books(&o.books);
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
     return run_game(&o, argc, argv);

@@ -23,6 +23,7 @@
 #include "eval/eval.h"
 #include "search/bench.h"
 #include "search/engine.h"
+#include "search/level.h"
 #include "core/message.h"
 #include "core/timing.h"
 #include "ui/setup.h"
@@ -35,13 +36,18 @@ struct uci {
     struct board board;
     struct engine engine;
     struct evaluator *eval;
+    struct search_config config; /* as the options set it, before a level */
     struct {
+        bool limit_strength; /* UCI_LimitStrength */
+        int elo;             /* UCI_Elo */
         bool ponder;
         bool own_book;
         enum book_mode book_mode;
     } options;
     struct book_set books;
-    struct rng rng; /* book choices */
+    struct rng rng;             /* book choices */
+    struct level_picker picker; /* the candidates of a weakened search */
+    struct rng level_rng;
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
@@ -77,6 +83,7 @@ static void format_score(char *buf, size_t len, int score)
 static void on_report(const struct search_report *r, void *data)
 {
     struct uci *u = data;
+    level_picker_report(&u->picker, r);
     char score[32], pv[MAX_PV * 6 + 1] = "";
     format_score(score, sizeof score, r->score);
     size_t used = 0;
@@ -107,8 +114,8 @@ static void report_statistics(struct uci *u, const struct search_stats *st)
 {
     say(u,
         "info string nodes %" PRIu64 " alpha-cutoffs %" PRIu64 " beta-cutoffs %" PRIu64
-        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64
-        " move-gens %" PRIu64 " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
+        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64 " move-gens %" PRIu64
+        " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
         " check-extensions %" PRIu64 " mate-extensions %" PRIu64,
         st->nodes, st->alpha_cutoffs, st->beta_cutoffs, st->null_cutoffs, st->material_evals,
         st->true_evals, st->move_gens, st->hash_gets, st->hash_hits, st->hash_puts,
@@ -121,12 +128,13 @@ static void on_done(const struct search_result *r, void *data)
     struct uci *u = data;
     if (u->debug)
         report_statistics(u, &r->stats);
-    move_to_coord(r->best, best);
-    if (move_is_none(r->ponder)) {
+    struct move ponder_move = r->ponder;
+    move_to_coord(level_pick(&u->picker, &u->level_rng, r->best, &ponder_move), best);
+    if (move_is_none(ponder_move)) {
         say(data, "bestmove %s", best);
         return;
     }
-    move_to_coord(r->ponder, ponder);
+    move_to_coord(ponder_move, ponder);
     say(data, "bestmove %s ponder %s", best, ponder);
 }
 
@@ -300,6 +308,12 @@ static void cmd_go(struct uci *u, char *args)
         say(u, "bestmove %s", text);
         return;
     }
+    /* UCI_LimitStrength: a level weakens this search (not analysis). */
+    int elo = u->options.limit_strength && !limits.infinite ? u->options.elo : LEVEL_FULL_ELO;
+    struct search_config config = u->config;
+    level_apply(elo, &config, &limits);
+    engine_set_config(&u->engine, &config);
+    level_picker_start(&u->picker, elo, config.multipv, &u->board);
     struct engine_callbacks callbacks = {{on_report, on_currmove, u}, on_done};
     engine_go(&u->engine, &u->board, &limits, &callbacks);
 }
@@ -342,6 +356,9 @@ static void cmd_uci(struct uci *u)
     say(u, "option name SearchFeatures type string default %s", features);
     say(u, "option name BookMode type combo default %s var best var weighted var random",
         book_mode_name(u->options.book_mode));
+    say(u, "option name UCI_LimitStrength type check default false");
+    say(u, "option name UCI_Elo type spin default %d min %d max %d", LEVEL_FULL_ELO, LEVEL_MIN_ELO,
+        LEVEL_FULL_ELO);
     say(u, "uciok");
 }
 
@@ -366,7 +383,7 @@ static void cmd_setoption(struct uci *u, char *args)
     char *end = NULL;
     long number = value ? strtol(value, &end, 10) : 0;
     bool numeric = value && end != value && *end == '\0';
-    struct search_config config = u->engine.config;
+    struct search_config config = u->config;
     if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= 65536) {
         if (!engine_set_hash(&u->engine, (size_t)number))
             say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
@@ -377,6 +394,7 @@ static void cmd_setoption(struct uci *u, char *args)
     } else if (strcasecmp(name, "MultiPV") == 0 && numeric && number >= 1 &&
                number <= MAX_MULTIPV) {
         config.multipv = (int)number;
+        u->config = config;
         engine_set_config(&u->engine, &config);
     } else if (strcasecmp(name, "EvalFile") == 0 && value) {
         char err[512];
@@ -400,11 +418,18 @@ static void cmd_setoption(struct uci *u, char *args)
         ;
     } else if (strcasecmp(name, "SearchFeatures") == 0 && value &&
                search_features_parse(value, &config.features)) {
+        u->config = config;
         engine_set_config(&u->engine, &config); /* developer option, see tdchess(6) */
     } else if (strcasecmp(name, "RandomSwing") == 0 && numeric && number >= 0 && number <= 1000) {
         config.random_swing = (double)number / 100; /* centipawns to pawns */
         config.seed = (uint64_t)time_wall_ms();
+        u->config = config;
         engine_set_config(&u->engine, &config);
+    } else if (strcasecmp(name, "UCI_LimitStrength") == 0 && value) {
+        u->options.limit_strength = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "UCI_Elo") == 0 && numeric && number >= LEVEL_MIN_ELO &&
+               number <= LEVEL_FULL_ELO) {
+        u->options.elo = (int)number;
     } else {
         say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
             value ? " = " : "", value ? value : "");
@@ -489,6 +514,13 @@ int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
         return EXIT_FAILURE;
     }
     engine_set_config(&u.engine, &setup->config);
+    u.config = setup->config;
+    u.options.elo = LEVEL_FULL_ELO;
+    if (level_is_limited(setup->level)) { /* tdchess --uci --level=ELO */
+        u.options.limit_strength = true;
+        u.options.elo = setup->level;
+    }
+    rng_seed(&u.level_rng, time_wall_ms() ^ 0x9e3779b97f4a7c15ULL);
     open_books(&u, setup);
     board_init(&u.board);
     board_set_start(&u.board);

@@ -19,6 +19,7 @@ struct uci_setup {
     const char *books[BOOK_SET_MAX];
     bool no_book; /* --no-book */
     enum book_mode book_mode;
+    int level; /* --level: an Elo (search/level.h); LEVEL_FULL_ELO or 0 for full strength */
 };
 
 /* Reads UCI commands from in until "quit" or end of input, answering on out.

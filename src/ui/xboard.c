@@ -20,6 +20,7 @@
 #include "chess/notation.h"
 #include "core/message.h"
 #include "search/engine.h"
+#include "search/level.h"
 #include "ui/lineio.h"
 #include "ui/setup.h"
 #include "core/timing.h"
@@ -45,6 +46,10 @@ struct xboard {
     bool use_book;
     enum book_mode book_mode;
     struct rng rng;
+    struct search_config config; /* before a level */
+    int elo;                     /* the playing level (option Level / Elo) */
+    struct level_picker picker;  /* written by the search thread until on_done */
+    struct rng level_rng;
     /* pings that arrived while thinking, answered after the move (CECP) */
     int pending_pongs;
     long pongs[8];
@@ -75,6 +80,7 @@ static void say(struct xboard *x, const char *fmt, ...)
 static void on_report(const struct search_report *r, void *data)
 {
     struct xboard *x = data;
+    level_picker_report(&x->picker, r);
     if (!x->show_thinking || r->bound != 0)
         return;
     int score = r->score;
@@ -144,6 +150,11 @@ static void start_search(struct xboard *x, const struct board *b, struct search_
                          enum state state)
 {
     board_copy(&x->report_board, b);
+    int elo = state == ANALYZING ? LEVEL_FULL_ELO : x->elo;
+    struct search_config config = x->config;
+    level_apply(elo, &config, limits);
+    engine_set_config(&x->engine, &config);
+    level_picker_start(&x->picker, elo, config.multipv, &x->report_board);
     struct engine_callbacks callbacks = {{on_report, NULL, x}, on_done};
     x->state = state;
     x->show_thinking = x->post || state == ANALYZING;
@@ -242,6 +253,7 @@ static void take_search_result(struct xboard *x)
         return;
     engine_wait(&x->engine);
     if (x->state == THINKING) {
+        r.best = level_pick(&x->picker, &x->level_rng, r.best, &r.ponder);
         play_engine_move(x, &r);
         answer_pings(x);
     }
@@ -288,6 +300,17 @@ static void cmd_protover(struct xboard *x)
         "analyze=1 colors=0 san=0 memory=1 name=0 nps=0 debug=1 pause=0 "
         "variants=\"normal\" myname=\"%s %s\"",
         PACKAGE_NAME, PACKAGE_VERSION);
+    /* The playing levels: named ones, or any Elo (tdchess(6), LEVELS). */
+    const char *const *names;
+    const int *elos;
+    int n = level_named(&names, &elos);
+    char combo[512] = "";
+    size_t used = 0;
+    for (int i = n - 1; i >= 0; i--)
+        used += (size_t)snprintf(combo + used, sizeof combo - used, "%s%s%s",
+                                 i < n - 1 ? " /// " : "", i == n - 1 ? "*" : "", names[i]);
+    say(x, "feature option=\"Level -combo %s\"", combo);
+    say(x, "feature option=\"Elo -spin %d %d %d\"", LEVEL_FULL_ELO, LEVEL_MIN_ELO, LEVEL_FULL_ELO);
     say(x, "feature done=1");
 }
 
@@ -403,6 +426,23 @@ static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
     return true;
 }
 
+/* "option Level=club", "option Elo=1500" (the features of cmd_protover). */
+static void cmd_option(struct xboard *x, char *args)
+{
+    char *value = strchr(args, '=');
+    char err[256];
+    int elo;
+    if (value)
+        *value++ = '\0';
+    if (value && (strcmp(args, "Level") == 0 || strcmp(args, "Elo") == 0) &&
+        level_parse(value, &elo, err, sizeof err)) {
+        cancel_search(x);
+        x->elo = elo;
+    } else {
+        say(x, "Error (%s): option %.60s", _("unknown option or bad value"), args);
+    }
+}
+
 static void dispatch(struct xboard *x, char *line)
 {
     char *cmd = line + strspn(line, " \t");
@@ -443,6 +483,8 @@ static void dispatch(struct xboard *x, char *line)
     } else if (strcmp(cmd, "analyze") == 0) {
         cancel_search(x);
         analyze(x);
+    } else if (strcmp(cmd, "option") == 0) {
+        cmd_option(x, args);
     } else if (strcmp(cmd, "exit") == 0) {
         cancel_search(x);
     } else if (strcmp(cmd, "result") == 0) {
@@ -474,6 +516,9 @@ int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
         return EXIT_FAILURE;
     }
     engine_set_config(&x->engine, &setup->config);
+    x->config = setup->config;
+    x->elo = level_is_limited(setup->level) ? setup->level : LEVEL_FULL_ELO;
+    rng_seed(&x->level_rng, time_wall_ms() ^ 0x9e3779b97f4a7c15ULL);
     /* The engine plays from its book unless told not to (as GNU Chess). */
     char err[512];
     book_set_init(&x->books);
