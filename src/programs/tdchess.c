@@ -20,11 +20,11 @@
 #include "eval/eval.h"
 #include "play/session.h"
 #include "play/userdata.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 #include "search/engine.h"
 #include "search/level.h"
 #include "ui/linemode.h"
-#include "ui/setup.h"
+#include "play/setup.h"
 #include "ui/signals.h"
 #include "ui/tui/tui.h"
 #include "ui/uci.h"
@@ -218,11 +218,9 @@ static int run_game(struct options *o, int argc, char **argv)
     memcpy(o->play.books, o->books.books, sizeof o->play.books);
     o->play.book_mode = o->books.book_mode;
 
-    struct session *s = xmalloc(sizeof *s);
-    if (!session_init(s, &o->play, err, sizeof err)) {
-        free(s);
+    struct session *s = session_new(&o->play, err, sizeof err);
+    if (!s)
         msg_fatal(EXIT_FAILURE, "%s", err);
-    }
     bool tui = !o->no_tui && !o->quiet && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
@@ -250,7 +248,6 @@ static int run_game(struct options *o, int argc, char **argv)
         if (handover.protocol != LINEMODE_PLAYED) {
             /* Started by a chess GUI without --uci/--xboard: serve it. */
             session_free(s);
-            free(s);
             int fd = linemode_replay_fd(handover.pending, handover.len, STDIN_FILENO);
             free(handover.pending);
             if (fd < 0)
@@ -262,7 +259,6 @@ static int run_game(struct options *o, int argc, char **argv)
         }
     }
     session_free(s);
-    free(s);
     return status;
 }
 

@@ -21,8 +21,8 @@
 #include "core/message.h"
 #include "search/engine.h"
 #include "search/level.h"
-#include "ui/lineio.h"
-#include "ui/setup.h"
+#include "core/lineio.h"
+#include "play/setup.h"
 #include "core/timing.h"
 #include "ui/xboard.h"
 

@@ -30,7 +30,7 @@ static const char PROMPT[] = "> ";
 
 static void refresh_san(struct screen *sc)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     if (b->ply > sc->san_capacity) {
         sc->san_capacity = b->ply + 64;
         sc->san = xrealloc(sc->san, (size_t)sc->san_capacity * sizeof *sc->san);
@@ -274,15 +274,19 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
         return;
     }
     /* The first word: a legal move in SAN, or a command. */
-    struct board *b = &sc->s->game.board;
-    if (!game_over(&sc->s->game)) {
+    const struct game *g = session_game(sc->s);
+    if (!game_over(g)) {
+        struct board b;
+        board_init(&b);
+        board_copy(&b, &g->board);
         struct move_list legal;
-        gen_legal_moves(b, &legal);
+        gen_legal_moves(&b, &legal);
         for (int i = 0; i < legal.count; i++) {
             char san[SAN_MAX];
-            move_to_san(b, legal.moves[i], san);
+            move_to_san(&b, legal.moves[i], san);
             input_words_add(out, san);
         }
+        board_free(&b);
     }
     for (int i = 0; i < COMMAND_NB; i++)
         input_words_add(out, COMMANDS[i].name);
@@ -421,7 +425,7 @@ int tui_run(struct session *s, const struct tui_options *o)
     refresh_san(sc);
 
     char desc[512];
-    if (o->autosave && s->opt.mode != MODE_TWO_COMPUTERS &&
+    if (o->autosave && session_options(s)->mode != MODE_TWO_COMPUTERS &&
         session_autosave_exists(o->autosave, desc, sizeof desc)) {
         char text[640];
         snprintf(text, sizeof text, _("Saved when tdchess last quit: %s."), desc);
@@ -440,7 +444,7 @@ int tui_run(struct session *s, const struct tui_options *o)
             handle(sc, session_update(s, now));
         if (signals_take_interrupt())
             request(sc, REQ_CANCEL);
-        bool clock = s->game.clock.running != NONE;
+        bool clock = session_game(s)->clock.running != NONE;
         if (sc->dirty || clock)
             draw(sc);
         int timeout = sc->asking_resume ? 500 : session_timeout_ms(s);
@@ -462,7 +466,7 @@ int tui_run(struct session *s, const struct tui_options *o)
     delscreen(term);
     char err[512];
     int status = EXIT_SUCCESS;
-    bool unfinished = !game_over(&s->game) && s->game.board.ply > 0 &&
+    bool unfinished = !game_over(session_game(s)) && session_game(s)->board.ply > 0 &&
                       (session_is_human(s, WHITE) || session_is_human(s, BLACK));
     if (!session_quit(s, o->autosave, session_now(s), err, sizeof err)) {
         msg_error("%s", err);

@@ -35,7 +35,7 @@ bool screen_board_flipped(const struct screen *sc)
 
 static void draw_board(struct screen *sc, WINDOW *w)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     const struct palette *pal = &sc->pal;
     int sw = sc->layout.square_w, sh = sc->layout.square_h, mid = (sh - 1) / 2;
     bool flip = screen_board_flipped(sc);
@@ -87,10 +87,10 @@ static void draw_board(struct screen *sc, WINDOW *w)
 static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
 {
     const struct session *s = sc->s;
-    const struct game_clock *c = &s->game.clock;
+    const struct game_clock *c = &session_game(s)->clock;
     const struct palette *pal = &sc->pal;
     int width = getmaxx(w);
-    bool to_move = !game_over(&s->game) && game_side(&s->game) == side;
+    bool to_move = !game_over(session_game(s)) && game_side(session_game(s)) == side;
     bool countdown = c->tc.kind != TC_NONE;
     double left = clock_left(c, side, session_now(s));
     char time[CLOCK_TEXT_MAX], name[128];
@@ -149,7 +149,7 @@ static void put_wrapped(WINDOW *w, int first, int last, const char *text)
 
 static void draw_sparkline(struct screen *sc, WINDOW *w, int y)
 {
-    const struct game *g = &sc->s->game;
+    const struct game *g = session_game(sc->s);
     const char *label = _("eval");
     int x = layout_text_width(label, strlen(label)) + 1;
     put(w, y, 0, draw_ui_attr(&sc->pal, UI_DIM), label);
@@ -175,7 +175,7 @@ static void draw_sparkline(struct screen *sc, WINDOW *w, int y)
 static void draw_thinking(struct screen *sc, WINDOW *w)
 {
     const struct session *s = sc->s;
-    const struct session_thinking *t = &s->thinking;
+    const struct session_thinking *t = session_thinking(s);
     int h = getmaxy(w);
     char line[256];
     if (t->valid && t->book) {
@@ -194,7 +194,7 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
                  t->pondering ? _("ponder: ") : "", t->depth, score, bound, nodes, nps, t->elapsed);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
         put_wrapped(w, 1, h - 2, t->pv);
-    } else if (s->state == SESSION_THINKING) {
+    } else if (session_state(s) == SESSION_THINKING) {
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_DIM), _("thinking..."));
     }
     draw_sparkline(sc, w, h - 1);
@@ -204,14 +204,14 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
 
 int screen_move_lines(const struct screen *sc)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     int plies = b->ply + (b->start_side == BLACK);
     return (plies + 1) / 2;
 }
 
 static void draw_moves(struct screen *sc, WINDOW *w)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     int h = getmaxy(w), lines = screen_move_lines(sc);
     int top = sc->moves_follow ? lines - h : sc->moves_top;
     if (top > lines - h)
