@@ -24,7 +24,7 @@
     C(FLIP,   "flip",   NULL,       "",                 N_("turn the board around")) \
     C(GO,     "go",     NULL,       "",                 N_("let the engine play the side to move (and leave force mode)")) \
     C(FORCE,  "force",  NULL,       "",                 N_("stop the engine: you enter the moves of both sides")) \
-    C(LEVEL,  "level",  NULL,       N_("CONTROL"),      N_("set the clocks: MIN+INC (5+3), MOVES/MIN (40/10) or none; they restart")) \
+    C(LEVEL,  "level",  NULL,       N_("CONTROL|elo ELO"), N_("set the clocks: MIN+INC (5+3), MOVES/MIN (40/10) or none; they restart. 'level elo 1500' (800 to 2400, club, full...): the engine's strength")) \
     C(TIME,   "time",   NULL,       N_("SECONDS"),      N_("let the engine think SECONDS per move (0: by the clock)")) \
     C(DEPTH,  "depth",  NULL,       N_("PLIES"),        N_("limit the engine's search to PLIES (0: no limit)")) \
     C(BOOK,   "book",   NULL,       "on|off",           N_("let the engine play from its opening book, or not")) \

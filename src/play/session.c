@@ -60,6 +60,7 @@ static void on_report(const struct search_report *r, void *data)
 {
     struct session *s = data;
     pthread_mutex_lock(&s->lock);
+    level_picker_report(&s->picker, r);
     if (s->report_count < SESSION_REPORTS_MAX)
         s->reports[s->report_count++] = *r;
     else
@@ -121,6 +122,17 @@ void session_start_search(struct session *s, int engine, const struct board *b,
     struct engine_callbacks callbacks = {{on_report, NULL, s}, on_done};
     s->search_engine = engine;
     s->state = state;
+    /* The level weakens the engine's moves, not the hints it gives. */
+    int elo = state == SESSION_HINTING ? LEVEL_FULL_ELO : s->opt.level;
+    struct search_config config = s->opt.config;
+    struct search_limits weakened = *limits;
+    level_apply(elo, &config, &weakened);
+    struct session_engine *e = engine_get(s, engine);
+    if (config.multipv != e->engine.config.multipv) /* all a level changes */
+        engine_set_config(&e->engine, &config);
+    pthread_mutex_lock(&s->lock);
+    level_picker_start(&s->picker, elo, config.multipv, &s->search_root);
+    pthread_mutex_unlock(&s->lock);
     /* The search thread inherits this mask: signals meant for the front
      * end's poll loop (quit requests, SIGWINCH) must not land there. */
     sigset_t block, old;
@@ -130,7 +142,7 @@ void session_start_search(struct session *s, int engine, const struct board *b,
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGWINCH);
     pthread_sigmask(SIG_BLOCK, &block, &old);
-    engine_go(&engine_get(s, engine)->engine, b, limits, &callbacks);
+    engine_go(&e->engine, b, &weakened, &callbacks);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
@@ -363,6 +375,8 @@ unsigned session_wakeup(struct session *s, double now)
     unsigned ev = 0;
     if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
         for (int i = 0; i < count; i++) {
+            if (reports[i].multipv > 1)
+                continue; /* a level's other candidates */
             session_convert_report(s, &reports[i], &s->thinking);
             if (s->on_thinking)
                 s->on_thinking(s->on_thinking_data, &s->thinking);
@@ -383,6 +397,7 @@ unsigned session_wakeup(struct session *s, double now)
         info.depth = r.depth;
         s->last_engine_score[engine] = r.score;
         s->has_engine_score[engine] = info.has_score;
+        r.best = level_pick(&s->picker, &s->level_rng, r.best, &r.ponder);
         ev |= engine_plays(s, engine, r.best, &info, r.ponder, now);
     } else if (state == SESSION_HINTING && !move_is_none(r.best)) {
         char san[SAN_MAX];
@@ -436,6 +451,11 @@ void session_on_thinking(struct session *s,
 {
     s->on_thinking = fn;
     s->on_thinking_data = data;
+}
+
+int session_level(const struct session *s)
+{
+    return s->opt.level;
 }
 
 int session_engine_of(const struct session *s, int colour)
@@ -517,6 +537,7 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
     book_set_init(&s->books);
     rng_seed(&s->rng, s->opt.seed);
+    rng_seed(&s->level_rng, s->opt.seed ^ 0x9E3779B97F4A7C15ULL);
     if (o->use_book)
         session_load_books(s, false);
     s->use_book = o->use_book && s->books.count > 0;

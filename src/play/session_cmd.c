@@ -184,9 +184,27 @@ static bool parse_double(const char *text, double min, double max, double *out)
     return true;
 }
 
+/* "level elo [ELO|NAME]": the engines' playing level. */
+static unsigned level_elo(struct session *s, const char *args)
+{
+    char text[64], err[256];
+    int elo;
+    if (*args && !level_parse(args, &elo, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    if (*args)
+        s->opt.level = elo;
+    level_describe(s->opt.level, text, sizeof text);
+    session_say(s, _("Engine level: %s"), text);
+    return EV_MESSAGE | EV_MOVED; /* the clock panel shows it */
+}
+
 static unsigned cmd_LEVEL(struct session *s, const char *args, double now)
 {
     char tc_text[TC_TEXT_MAX], err[256];
+    if (strncasecmp(args, "elo", 3) == 0 && (args[3] == '\0' || args[3] == ' ' || args[3] == '\t'))
+        return level_elo(s, args + 3 + strspn(args + 3, " \t"));
     if (!*args) {
         tc_format(&s->game.clock.tc, tc_text, sizeof tc_text);
         session_say(s, _("Time control: %s"), tc_text);

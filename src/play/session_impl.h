@@ -15,6 +15,7 @@
 
 #include "core/lineio.h"
 #include "play/session.h"
+#include "search/level.h"
 
 #if !ENABLE_NLS
 #define ngettext(singular, plural, n) ((n) == 1 ? (singular) : (plural))
@@ -52,6 +53,8 @@ struct session {
     struct search_report reports[SESSION_REPORTS_MAX];
     bool has_done;
     struct search_result done;
+    struct level_picker picker; /* candidates of a weakened search (under lock) */
+    struct rng level_rng;       /* the level's choices */
 
     struct session_thinking thinking;                                  /* the latest, for display */
     void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */

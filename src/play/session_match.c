@@ -39,6 +39,7 @@ void session_options_default(struct session_options *o)
     o->hash_mb = TT_DEFAULT_MB;
     o->config = search_config_default();
     o->max_plies = SESSION_DEFAULT_MAX_PLIES;
+    o->level = LEVEL_FULL_ELO;
 }
 
 /* The engine index for the player of COLOUR at the start of game NUMBER. */

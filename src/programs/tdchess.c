@@ -217,6 +217,8 @@ static int run_game(struct options *o, int argc, char **argv)
     o->play.book_count = o->books.book_count;
     memcpy(o->play.books, o->books.books, sizeof o->play.books);
     o->play.book_mode = o->books.book_mode;
+    if (o->books.level)
+        o->play.level = o->books.level;
 
     struct session *s = session_new(&o->play, err, sizeof err);
     if (!s)

@@ -105,6 +105,14 @@ int level_named(const char *const **out_names, const int **out_elos)
     return (int)ARRAY_SIZE(names);
 }
 
+int level_next_weaker(int elo)
+{
+    for (int i = (int)ARRAY_SIZE(name_elos) - 1; i >= 0; i--)
+        if (name_elos[i] < elo)
+            return name_elos[i];
+    return LEVEL_FULL_ELO;
+}
+
 void level_apply(int elo, struct search_config *config, struct search_limits *limits)
 {
     if (!level_is_limited(elo))

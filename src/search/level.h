@@ -66,6 +66,10 @@ void level_describe(int elo, char *buf, size_t len);
  * NAMES[i] plays at ELOS[i]; returns the count. */
 int level_named(const char *const **names, const int **elos);
 
+/* The next named level below ELO; below the weakest, full strength again
+ * (the game screen's level key). */
+int level_next_weaker(int elo);
+
 /* Weakens CONFIG and LIMITS for ELO (nothing for full strength): more
  * MultiPV lines (never fewer than CONFIG asked for), a node budget and a
  * depth cap (never more than LIMITS already had). */

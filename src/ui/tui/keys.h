@@ -20,6 +20,7 @@
     K(HELP,       KEY_F(1),     "F1",     N_("show the keys and commands (any key closes the help)")) \
     K(FLIP,       KEY_F(2),     "F2",     N_("turn the board around")) \
     K(HINT,       KEY_F(3),     "F3",     N_("ask the engine for a move")) \
+    K(LEVEL,      KEY_F(4),     "F4",     N_("the engine's level: full strength, expert, strong, club, casual, beginner, full again")) \
     K(MOVES_BACK, KEY_PPAGE,    "PgUp",   N_("scroll the move list back")) \
     K(MOVES_FWD,  KEY_NPAGE,    "PgDn",   N_("scroll the move list forward (at the end it follows the game)")) \
     K(REDRAW,     TUI_CTRL('L'), "Ctrl-L", N_("redraw the screen")) \

@@ -18,6 +18,7 @@
 #include "core/message.h"
 #include "play/command.h"
 #include "play/session.h"
+#include "search/level.h"
 #include "ui/signals.h"
 #include "ui/tui/input.h"
 #include "ui/tui/keys.h"
@@ -326,6 +327,12 @@ static void request(struct screen *sc, enum tui_request req)
     case REQ_HINT:
         handle(sc, session_input(sc->s, "hint", session_now(sc->s)));
         break;
+    case REQ_LEVEL: {
+        char line[32];
+        snprintf(line, sizeof line, "level elo %d", level_next_weaker(session_level(sc->s)));
+        handle(sc, session_input(sc->s, line, session_now(sc->s)));
+        break;
+    }
     case REQ_MOVES_BACK:
     case REQ_MOVES_FWD: {
         int page = sc->views[VIEW_MOVES].win ? getmaxy(sc->views[VIEW_MOVES].win) : 1;

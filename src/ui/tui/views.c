@@ -11,6 +11,7 @@
 
 #include "play/command.h"
 #include "play/session.h"
+#include "search/level.h"
 #include "ui/tui/keys.h"
 #include "ui/tui/screen.h"
 
@@ -96,6 +97,10 @@ static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
     char time[CLOCK_TEXT_MAX], name[128];
     clock_format(left, countdown, time, sizeof time);
     session_player_name(s, side, name, sizeof name);
+    if (!session_is_human(s, side) && level_is_limited(session_level(s))) {
+        size_t used = strlen(name);
+        snprintf(name + used, sizeof name - used, _(", level %d"), session_level(s));
+    }
     if (to_move)
         put(w, y, 0, draw_ui_attr(pal, UI_ACTIVE), draw_turn_mark(pal));
     const char *colour = side == WHITE ? _("White") : _("Black");
