@@ -341,7 +341,7 @@ unsigned session_update(struct session *s, double now)
     unsigned ev = 0;
     if (s->start_next) {
         s->start_next = false;
-        s->game_number++;
+        session_next_game(s, now);
         ev |= session_start_game(s, NULL, now);
     }
     if (game_over(&s->game))

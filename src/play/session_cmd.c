@@ -357,7 +357,7 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
 {
     (void)args;
-    s->game_number++;
+    session_next_game(s, now);
     s->series_over = false;
     return session_start_game(s, NULL, now);
 }

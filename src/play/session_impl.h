@@ -103,6 +103,9 @@ unsigned session_game_finished(struct session *s, double now);
 
 /* Appends the game to --pgn once (session_save.c). */
 void session_record_game(struct session *s, double now);
+/* Before another game replaces this one: records it and, when it was
+ * played (has moves or a result), counts it, so PGN Rounds go 1, 2, 3. */
+void session_next_game(struct session *s, double now);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
 

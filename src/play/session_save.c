@@ -122,6 +122,13 @@ void session_record_game(struct session *s, double now)
         session_say(s, _("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
 }
 
+void session_next_game(struct session *s, double now)
+{
+    session_record_game(s, now);
+    if (s->game.board.ply > 0 || game_over(&s->game))
+        s->game_number++;
+}
+
 /* Reads game NUMBER of PATH into PG. */
 static bool read_pgn_game(const char *path, int number, struct pgn_game *pg, char *err,
                           size_t errlen)
@@ -168,7 +175,7 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
         board_free(&probe);
         if (!ok)
             return false;
-        s->game_number++;
+        session_next_game(s, now);
         session_start_game(s, text, now);
         session_say(s, "%s", _("Position set up."));
         return true;
@@ -195,8 +202,7 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
     bool ok = read_pgn_game(path, number, &pg, err, errlen);
     if (ok) {
         session_cancel_search(s);
-        session_record_game(s, now);
-        s->game_number++;
+        session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
         s->forced = false;
         s->recorded = false;
