@@ -190,7 +190,9 @@ bool session_any_human(const struct session *s)
 void session_player_name(const struct session *s, int colour, char *buf, size_t len)
 {
     int e = s->engine_of[colour];
-    if (e < 0)
+    if (s->loaded_names[colour][0]) /* the players of a loaded game */
+        snprintf(buf, len, "%s", s->loaded_names[colour]);
+    else if (e < 0)
         snprintf(buf, len, "%s",
                  s->opt.human_name && *s->opt.human_name ? s->opt.human_name : "Human");
     else
@@ -227,6 +229,8 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     s->recorded = false;
     s->thinking.valid = false;
     s->hint = move_none();
+    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
+    s->saved_ply = -1;
     s->has_engine_score[0] = s->has_engine_score[1] = false;
     today(s->date, sizeof s->date);
     struct search_config config = s->opt.config;

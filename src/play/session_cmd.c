@@ -86,6 +86,7 @@ static unsigned cmd_UNDO(struct session *s, const char *args, double now)
     }
     s->recorded = false;
     s->hint = move_none();
+    s->thinking.valid = false; /* the thinking was about a position that is gone */
     if (done == 0) {
         session_say(s, "%s", _("There is no move to take back."));
         return EV_MESSAGE;
@@ -354,9 +355,24 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
     return session_game_finished(s, now);
 }
 
+/* Would "new" throw away moves that are kept nowhere (no save since the
+ * last move, no --pgn)? */
+static bool game_unkept(const struct session *s)
+{
+    return s->game.board.ply > 0 && s->saved_ply != s->game.board.ply && !s->opt.pgn_path &&
+           session_any_human(s);
+}
+
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
 {
     (void)args;
+    if (game_unkept(s) && !s->confirm_new) {
+        s->confirm_new = true;
+        session_say(s, "%s",
+                    _("This game is not saved: type 'new' again to throw it away, or 'save "
+                      "FILE.pgn' first."));
+        return EV_MESSAGE;
+    }
     session_next_game(s, now);
     s->series_over = false;
     return session_start_game(s, NULL, now);
@@ -384,9 +400,10 @@ static unsigned cmd_SAVE(struct session *s, const char *args, double now)
     (void)now;
     if (!*args)
         session_say(s, "%s", _("save: which file?"));
-    else if (session_save_pgn(s, args, err, sizeof err))
+    else if (session_save_pgn(s, args, err, sizeof err)) {
+        s->saved_ply = s->game.board.ply;
         session_say(s, _("Game saved to %s."), args);
-    else
+    } else
         session_say(s, "%s", err);
     return EV_MESSAGE;
 }
@@ -424,11 +441,19 @@ static unsigned cmd_RESUME(struct session *s, const char *args, double now)
 {
     char err[PGN_ERR_MAX];
     (void)args;
-    if (!s->opt.autosave_path || !session_autosave_exists(s->opt.autosave_path, NULL, 0)) {
+    /* The saved game, or the one kept as PATH~ when the start-up question
+     * was answered no. */
+    char path[4200];
+    const char *saved = s->opt.autosave_path;
+    if (saved && !session_autosave_exists(saved, NULL, 0)) {
+        snprintf(path, sizeof path, "%s~", saved);
+        saved = path;
+    }
+    if (!saved || !session_autosave_exists(saved, NULL, 0)) {
         session_say(s, "%s", _("There is no saved game to resume."));
         return EV_MESSAGE;
     }
-    if (!session_resume(s, s->opt.autosave_path, now, err, sizeof err)) {
+    if (!session_resume(s, saved, now, err, sizeof err)) {
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
@@ -474,6 +499,8 @@ unsigned session_input(struct session *s, const char *line, double now)
     text[len] = '\0';
     const char *args;
     enum command cmd = command_parse(text, &args);
+    if (cmd != COMMAND_NEW)
+        s->confirm_new = false; /* the question was about the line before */
     unsigned ev = cmd == COMMAND_NONE ? human_move(s, text, now) : HANDLERS[cmd](s, args, now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;

@@ -39,11 +39,14 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;        /* engine index of the running search */
-    struct board search_root; /* its root position (for SAN) */
-    struct move ponder_move;  /* the guess a ponder search is based on */
-    struct move hint;         /* the last hint, for "hint" twice */
-    int last_engine_score[2]; /* engine's own view, for draw offers */
+    int search_engine;                /* engine index of the running search */
+    struct board search_root;         /* its root position (for SAN) */
+    struct move ponder_move;          /* the guess a ponder search is based on */
+    struct move hint;                 /* the last hint, for "hint" twice */
+    char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
+    int saved_ply;                    /* the game was saved with this many plies (-1: not) */
+    bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
+    int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
     /* handoff from the search thread */

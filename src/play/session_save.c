@@ -208,14 +208,16 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
         s->recorded = false;
         s->thinking.valid = false;
         s->hint = move_none();
+        s->saved_ply = s->game.board.ply; /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
-        session_say(s, _("Loaded %s - %s, %d half-moves."), w ? w : "?", b ? b : "?", pg.board.ply);
-        if (game_over(&s->game)) {
-            char result[256];
-            game_result_text(&s->game, result, sizeof result);
-            session_say(s, "%s %s", game_result_pgn(s->game.result), result);
+        for (int side = 0; side < COLOUR_NB; side++) {
+            const char *name = side == WHITE ? w : b;
+            snprintf(s->loaded_names[side], sizeof s->loaded_names[side], "%s",
+                     name && *name && strcmp(name, "?") != 0 ? name : "");
         }
+        /* (a finished game's result is on the status line) */
+        session_say(s, _("Loaded %s - %s, %d half-moves."), w ? w : "?", b ? b : "?", pg.board.ply);
     }
     pgn_game_free(&pg);
     return ok;
@@ -259,11 +261,14 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     }
     session_cancel_search(s);
     session_record_game(s, now);
-    struct time_control tc = s->opt.tc;
+    /* The saved game's control with its clocks; a game saved without one
+     * takes the command line's, with full clocks.  s->opt.tc stays the
+     * command line's for the next games. */
+    struct time_control tc = {TC_NONE, 0, 0, 0};
     const char *tag = pgn_tag(&pg, "TimeControl");
-    if (tag)
-        tc_parse_pgn(tag, &tc);
-    s->opt.tc = tc;
+    bool saved_tc = tag && tc_parse_pgn(tag, &tc) && tc.kind != TC_NONE;
+    if (!saved_tc)
+        tc = s->opt.tc;
     game_from_pgn(&s->game, &pg, &tc);
     enum play_mode mode;
     tag = pgn_tag(&pg, "TdchessMode");
@@ -272,10 +277,19 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
         s->engine_of[BLACK] = mode == MODE_COMPUTER_BLACK ? 0 : -1;
     }
     double t;
-    if (parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
+    if (saved_tc && parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
         s->game.clock.left[WHITE] = t;
-    if (parse_clock_tag(pgn_tag(&pg, "BlackClock"), &t))
+    if (saved_tc && parse_clock_tag(pgn_tag(&pg, "BlackClock"), &t))
         s->game.clock.left[BLACK] = t;
+    char tc_text[TC_TEXT_MAX];
+    tc_format(&tc, tc_text, sizeof tc_text);
+    if (saved_tc)
+        session_say(s, _("Time control: %s, as the game was saved."), tc_text);
+    else if (tc.kind != TC_NONE)
+        session_say(s,
+                    _("Time control: %s, from the command line (the game was saved without "
+                      "clocks)."),
+                    tc_text);
     const char *date = pgn_tag(&pg, "Date");
     if (date)
         snprintf(s->date, sizeof s->date, "%s", date);
@@ -284,10 +298,15 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     s->recorded = false;
     s->thinking.valid = false;
     s->hint = move_none();
+    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
+    s->saved_ply = -1;
     game_start_clock(&s->game, now);
-    char backup[4200];
-    snprintf(backup, sizeof backup, "%s~", path);
-    rename(path, backup);
+    size_t n = strlen(path);
+    if (n > 0 && path[n - 1] != '~') { /* not the copy kept after "no" */
+        char backup[4200];
+        snprintf(backup, sizeof backup, "%s~", path);
+        rename(path, backup);
+    }
     return true;
 }
 
