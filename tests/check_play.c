@@ -10,6 +10,7 @@
 #include "system.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <math.h>
 #include <poll.h>
 #include <unistd.h>
@@ -18,7 +19,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "play/clock.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/game.h"
 #include "play/match.h"
 #include "play/session.h"
@@ -505,26 +506,127 @@ END_TEST
 
 /* ---- the command table ------------------------------------------------------------- */
 
-START_TEST(test_command_parse)
+START_TEST(test_request_parse)
 {
     const char *args;
-    ck_assert_int_eq(command_parse("undo", &args), COMMAND_UNDO);
+    ck_assert_int_eq(request_parse("undo", &args), REQ_UNDO);
     ck_assert_str_eq(args, "");
-    ck_assert_int_eq(command_parse("  LEVEL   5+3 ", &args), COMMAND_LEVEL);
+    ck_assert_int_eq(request_parse("  LEVEL   5+3 ", &args), REQ_LEVEL);
     ck_assert_str_eq(args, "5+3 ");
-    ck_assert_int_eq(command_parse("takeback", NULL), COMMAND_UNDO);
-    ck_assert_int_eq(command_parse("?", NULL), COMMAND_HELP);
-    ck_assert_int_eq(command_parse("save a b.pgn", &args), COMMAND_SAVE);
+    ck_assert_int_eq(request_parse("takeback", NULL), REQ_UNDO);
+    ck_assert_int_eq(request_parse("?", NULL), REQ_HELP);
+    ck_assert_int_eq(request_parse("save a b.pgn", &args), REQ_SAVE);
     ck_assert_str_eq(args, "a b.pgn");
-    ck_assert_int_eq(command_parse("Nf3", NULL), COMMAND_NONE);
-    ck_assert_int_eq(command_parse("d4", NULL), COMMAND_NONE);
-    ck_assert_int_eq(command_parse("und", NULL), COMMAND_NONE); /* no prefixes */
-    ck_assert_int_eq(command_parse("", NULL), COMMAND_NONE);
-    /* Every command has a unique name and a help line. */
-    for (int i = 0; i < COMMAND_NB; i++) {
-        ck_assert(COMMANDS[i].help && *COMMANDS[i].help);
-        ck_assert_int_eq(command_parse(COMMANDS[i].name, NULL), i);
+    ck_assert_int_eq(request_parse("Nf3", NULL), REQ_NONE);
+    ck_assert_int_eq(request_parse("d4", NULL), REQ_NONE);
+    ck_assert_int_eq(request_parse("und", NULL), REQ_NONE); /* no prefixes */
+    ck_assert_int_eq(request_parse("", NULL), REQ_NONE);
+    /* Every request has a help line and can be made: typed by its unique
+     * name, or with its key; only the game's requests are typed. */
+    for (int i = 0; i < REQ_NB; i++) {
+        ck_assert(REQUESTS[i].help && *REQUESTS[i].help);
+        ck_assert(REQUESTS[i].name || REQUESTS[i].key);
+        if (REQUESTS[i].name)
+            ck_assert_int_eq(request_parse(REQUESTS[i].name, NULL), i);
+        if (REQUESTS[i].scope == REQUEST_VIEW)
+            ck_assert(REQUESTS[i].name == NULL);
+        for (int k = 0; k < i; k++)
+            ck_assert(!REQUESTS[i].key || !REQUESTS[k].key ||
+                      strcmp(REQUESTS[i].key, REQUESTS[k].key) != 0);
     }
+    char buf[64];
+    request_synopsis(REQ_LEVEL, buf, sizeof buf);
+    ck_assert_str_eq(buf, "level CONTROL|elo ELO");
+}
+END_TEST
+
+/* The entries (first words after .TP) of section SECTION (".SH GAME
+ * COMMANDS") of tdchess(6), with "\-" read as "-", separated by blanks. */
+static void manual_entries(const char *section, char *out, size_t len)
+{
+    FILE *f = fopen(SRCDIR_DATA "/../man/tdchess.6", "r");
+    ck_assert_msg(f != NULL, "cannot read man/tdchess.6");
+    char line[512];
+    bool in = false, entry = false;
+    size_t used = 0;
+    out[0] = ' ';
+    out[1] = '\0';
+    used = 1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (strncmp(line, ".SH", 3) == 0 || strncmp(line, ".SS", 3) == 0) {
+            in = strcmp(line, section) == 0;
+            continue;
+        }
+        if (!in)
+            continue;
+        if (strcmp(line, ".TP") == 0) {
+            entry = true;
+            continue;
+        }
+        if (!entry)
+            continue;
+        entry = false;
+        /* ".B new", ".BR undo \", \" takeback", ".BI level \" CONTROL\"", ".BR \"book on\" | off"
+         */
+        const char *p = line + strcspn(line, " ");
+        char words[256];
+        size_t n = 0;
+        for (p += strspn(p, " \""); *p && n + 1 < sizeof words; p++) {
+            if (p[0] == '\\' && p[1] == '-') {
+                words[n++] = '-';
+                p++;
+            } else if (*p == '"' || *p == ',') {
+                words[n++] = ' ';
+            } else if (*p == '\\') {
+                break; /* \fR and friends: the rest is not a name */
+            } else {
+                words[n++] = *p;
+            }
+        }
+        words[n] = '\0';
+        used += (size_t)snprintf(out + used, len - used, "%s ", words);
+        ck_assert(used < len);
+    }
+    fclose(f);
+}
+
+static bool has_word(const char *list, const char *word)
+{
+    char padded[64];
+    snprintf(padded, sizeof padded, " %s ", word);
+    return strstr(list, padded) != NULL;
+}
+
+/* The manual lists exactly the typed requests and every key of the list. */
+START_TEST(test_request_manual)
+{
+    char commands[4096], keys[4096];
+    manual_entries(".SH GAME COMMANDS", commands, sizeof commands);
+    manual_entries(".SS Keys", keys, sizeof keys);
+    for (int i = 0; i < REQ_NB; i++) {
+        if (REQUESTS[i].name)
+            ck_assert_msg(has_word(commands, REQUESTS[i].name),
+                          "tdchess(6), GAME COMMANDS, does not list '%s'", REQUESTS[i].name);
+        if (REQUESTS[i].alias && strcmp(REQUESTS[i].alias, "?") != 0)
+            ck_assert_msg(has_word(commands, REQUESTS[i].alias),
+                          "tdchess(6), GAME COMMANDS, does not list '%s'", REQUESTS[i].alias);
+        if (REQUESTS[i].key)
+            ck_assert_msg(has_word(keys, REQUESTS[i].key), "tdchess(6), Keys, does not list %s",
+                          REQUESTS[i].key);
+    }
+    /* Each entry of GAME COMMANDS is a request (its first word). */
+    char *save = NULL;
+    int entries = 0;
+    for (char *w = strtok_r(commands, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        if (strcmp(w, "|") == 0 || strcmp(w, "?") == 0 || strcmp(w, "on") == 0 ||
+            strcmp(w, "off") == 0 || isupper((unsigned char)w[0]))
+            continue; /* arguments */
+        ck_assert_msg(request_parse(w, NULL) != REQ_NONE,
+                      "tdchess(6) lists '%s', which is not a request", w);
+        entries++;
+    }
+    ck_assert_int_ge(entries, 20);
 }
 END_TEST
 
@@ -664,8 +766,8 @@ static void test_options(struct session_options *o, enum play_mode mode)
     session_options_default(o);
     o->mode = mode;
     o->depth = 2;
-    o->use_book = false;
-    o->hash_mb = 1;
+    o->engine.use_book = false;
+    o->engine.hash_mb = 1;
     o->seed = 1;
 }
 
@@ -788,7 +890,10 @@ START_TEST(test_session_clock_flag)
     ck_assert(ev & EV_GAME_OVER);
     ck_assert_int_eq(session_game(s)->reason, REASON_TIME);
     ck_assert_int_eq(session_game(s)->result, RESULT_WHITE_WINS);
-    ck_assert(strstr(take(s), "White wins on time") != NULL);
+    char status[256]; /* the status line tells the result (and no message repeats it) */
+    session_status(s, status, sizeof status);
+    ck_assert(strstr(status, "White wins on time") != NULL);
+    ck_assert(strstr(take(s), "White wins on time") == NULL);
     /* Two humans: a draw offer is an agreement. */
     session_input(s, "undo", 171);
     ck_assert(!game_over(session_game(s)));
@@ -857,7 +962,8 @@ static Suite *play_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("misc");
     tcase_add_test(tc, test_match_stats);
-    tcase_add_test(tc, test_command_parse);
+    tcase_add_test(tc, test_request_parse);
+    tcase_add_test(tc, test_request_manual);
     tcase_add_test(tc, test_layout_sizes);
     tcase_add_test(tc, test_layout_text);
     tcase_add_test(tc, test_userdata_path);

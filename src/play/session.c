@@ -54,31 +54,6 @@ const char *session_colour_name(int colour)
     return colour == WHITE ? _("White") : _("Black");
 }
 
-/* ---- search thread callbacks --------------------------------------------- */
-
-static void on_report(const struct search_report *r, void *data)
-{
-    struct session *s = data;
-    pthread_mutex_lock(&s->lock);
-    level_picker_report(&s->picker, r);
-    if (s->report_count < SESSION_REPORTS_MAX)
-        s->reports[s->report_count++] = *r;
-    else
-        s->reports[SESSION_REPORTS_MAX - 1] = *r;
-    pthread_mutex_unlock(&s->lock);
-    wakeup_signal(&s->wake);
-}
-
-static void on_done(const struct search_result *r, void *data)
-{
-    struct session *s = data;
-    pthread_mutex_lock(&s->lock);
-    s->done = *r;
-    s->has_done = true;
-    pthread_mutex_unlock(&s->lock);
-    wakeup_signal(&s->wake);
-}
-
 /* ---- engines ---------------------------------------------------------------- */
 
 static void set_label(struct session_engine *e, const char *name)
@@ -87,31 +62,12 @@ static void set_label(struct session_engine *e, const char *name)
     snprintf(e->label, sizeof e->label, "%s", !name || !*name ? "default" : base ? base + 1 : name);
 }
 
-/* The engine with index I, its hash table allocated on first use. */
-static struct session_engine *engine_get(struct session *s, int i)
-{
-    struct session_engine *e = &s->engines[i];
-    if (!e->ready) {
-        if (!engine_init(&e->engine, s->opt.hash_mb, e->eval))
-            msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), s->opt.hash_mb);
-        engine_set_config(&e->engine, &s->opt.config);
-        e->ready = true;
-    }
-    return e;
-}
-
 /* Stops any search and forgets its output. */
 void session_cancel_search(struct session *s)
 {
     if (s->state == SESSION_IDLE)
         return;
-    struct engine *e = &s->engines[s->search_engine].engine;
-    engine_stop(e);
-    engine_wait(e);
-    pthread_mutex_lock(&s->lock);
-    s->has_done = false;
-    s->report_count = 0;
-    pthread_mutex_unlock(&s->lock);
+    host_cancel(&s->engines[s->search_engine].host);
     s->state = SESSION_IDLE;
 }
 
@@ -119,31 +75,12 @@ void session_start_search(struct session *s, int engine, const struct board *b,
                           const struct search_limits *limits, enum session_state state)
 {
     board_copy(&s->search_root, b);
-    struct engine_callbacks callbacks = {{on_report, NULL, s}, on_done};
     s->search_engine = engine;
     s->state = state;
     /* The level weakens the engine's moves, not the hints it gives. */
-    int elo = state == SESSION_HINTING ? LEVEL_FULL_ELO : s->opt.level;
-    struct search_config config = s->opt.config;
-    struct search_limits weakened = *limits;
-    level_apply(elo, &config, &weakened);
-    struct session_engine *e = engine_get(s, engine);
-    if (config.multipv != e->engine.config.multipv) /* all a level changes */
-        engine_set_config(&e->engine, &config);
-    pthread_mutex_lock(&s->lock);
-    level_picker_start(&s->picker, elo, config.multipv, &s->search_root);
-    pthread_mutex_unlock(&s->lock);
-    /* The search thread inherits this mask: signals meant for the front
-     * end's poll loop (quit requests, SIGWINCH) must not land there. */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGWINCH);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    engine_go(&e->engine, b, &weakened, &callbacks);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    host_set_level(&s->engines[engine].host,
+                   state == SESSION_HINTING ? LEVEL_FULL_ELO : s->opt.engine.level);
+    host_go(&s->engines[engine].host, b, limits, NULL); /* all deliveries to the mailbox */
 }
 
 /* The limits of an engine move for the side to move in B. */
@@ -233,16 +170,14 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     s->saved_ply = -1;
     s->has_engine_score[0] = s->has_engine_score[1] = false;
     today(s->date, sizeof s->date);
-    struct search_config config = s->opt.config;
+    struct search_config config = s->opt.engine.search;
     config.random_swing = s->opt.random_swing;
     config.seed = game_seed(s);
     for (int i = 0; i < 2; i++) {
-        if (s->engines[i].ready) {
-            engine_set_config(&s->engines[i].engine, &config);
-            engine_clear(&s->engines[i].engine);
-        }
+        host_set_config(&s->engines[i].host, &config);
+        host_clear(&s->engines[i].host);
     }
-    s->opt.config = config;
+    s->opt.engine.search = config;
     game_start_clock(&s->game, now);
     unsigned ev = EV_NEW_GAME | EV_MOVED;
     if (game_over(&s->game))
@@ -295,7 +230,7 @@ static unsigned engine_to_move(struct session *s, double now)
     int side = game_side(&s->game);
     int engine = s->engine_of[side];
     struct move m;
-    if (s->use_book && book_choose(&s->books, &s->game.board, s->opt.book_mode, 1, &s->rng, &m)) {
+    if (host_book_move(session_books(s), &s->game.board, s->opt.engine.book_mode, &m)) {
         struct ply_info info = {0};
         info.book = true;
         memset(&s->thinking, 0, sizeof s->thinking);
@@ -366,15 +301,10 @@ unsigned session_update(struct session *s, double now)
 unsigned session_wakeup(struct session *s, double now)
 {
     wakeup_drain(&s->wake);
-    struct search_report reports[SESSION_REPORTS_MAX];
-    pthread_mutex_lock(&s->lock);
-    int count = s->report_count;
-    memcpy(reports, s->reports, (size_t)count * sizeof reports[0]);
-    s->report_count = 0;
-    bool have = s->has_done;
-    struct search_result r = s->done;
-    s->has_done = false;
-    pthread_mutex_unlock(&s->lock);
+    struct search_report reports[HOST_REPORTS_MAX];
+    bool have;
+    struct search_result r;
+    int count = host_take(&s->engines[s->search_engine].host, reports, HOST_REPORTS_MAX, &have, &r);
 
     unsigned ev = 0;
     if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
@@ -390,7 +320,7 @@ unsigned session_wakeup(struct session *s, double now)
     if (!have)
         return ev;
     int engine = s->search_engine;
-    engine_wait(&s->engines[engine].engine);
+    host_wait(&s->engines[engine].host);
     enum session_state state = s->state;
     s->state = SESSION_IDLE;
     if (state == SESSION_THINKING) {
@@ -401,7 +331,6 @@ unsigned session_wakeup(struct session *s, double now)
         info.depth = r.depth;
         s->last_engine_score[engine] = r.score;
         s->has_engine_score[engine] = info.has_score;
-        r.best = level_pick(&s->picker, &s->level_rng, r.best, &r.ponder);
         ev |= engine_plays(s, engine, r.best, &info, r.ponder, now);
     } else if (state == SESSION_HINTING && !move_is_none(r.best)) {
         char san[SAN_MAX];
@@ -413,14 +342,19 @@ unsigned session_wakeup(struct session *s, double now)
     return ev;
 }
 
-void session_load_books(struct session *s, bool quiet)
+static void say_error(void *data, const char *msg)
 {
-    char err[512];
-    for (int i = 0; i < s->opt.book_count; i++)
-        if (!setup_add_book(&s->books, s->opt.books[i], err, sizeof err) && !quiet)
-            session_say(s, "%s", err);
-    if (s->opt.book_count == 0)
-        setup_add_book(&s->books, NULL, err, sizeof err); /* optional */
+    session_say(data, "%s", msg);
+}
+
+struct engine_host *session_books(struct session *s)
+{
+    return &s->engines[0].host;
+}
+
+void session_load_books(struct session *s)
+{
+    host_open_books(session_books(s), say_error, s);
 }
 
 /* ---- what front ends read ------------------------------------------------------- */
@@ -459,7 +393,7 @@ void session_on_thinking(struct session *s,
 
 int session_level(const struct session *s)
 {
-    return s->opt.level;
+    return s->opt.engine.level;
 }
 
 int session_engine_of(const struct session *s, int colour)
@@ -504,13 +438,15 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         break;
     }
     names[1] = o->mode == MODE_TWO_COMPUTERS ? b : names[0];
+    /* Both engines wake the loop through one pipe; the books are engine 0's. */
+    struct engine_config cfg = o->engine;
+    cfg.seed = s->opt.seed;
     for (int i = 0; i < 2; i++) {
-        s->engines[i].eval = evaluator_new();
         set_label(&s->engines[i], names[i]);
-        if (!setup_load_eval(s->engines[i].eval, names[i], err, errlen)) {
-            evaluator_free(s->engines[0].eval);
+        cfg.set_name = names[i];
+        if (!host_init(&s->engines[i].host, &cfg, &s->wake, err, errlen)) {
             if (i == 1)
-                evaluator_free(s->engines[1].eval);
+                host_free(&s->engines[0].host);
             return false;
         }
     }
@@ -518,8 +454,8 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         s->pgn_out = fopen(o->pgn_path, "w");
         if (!s->pgn_out) {
             snprintf(err, errlen, "%s: %s", o->pgn_path, strerror(errno));
-            evaluator_free(s->engines[0].eval);
-            evaluator_free(s->engines[1].eval);
+            host_free(&s->engines[0].host);
+            host_free(&s->engines[1].host);
             return false;
         }
     }
@@ -531,20 +467,16 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         if (!ok) {
             if (s->pgn_out)
                 fclose(s->pgn_out);
-            evaluator_free(s->engines[0].eval);
-            evaluator_free(s->engines[1].eval);
+            host_free(&s->engines[0].host);
+            host_free(&s->engines[1].host);
             return false;
         }
     }
-    pthread_mutex_init(&s->lock, NULL);
     if (!wakeup_init(&s->wake))
         msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
-    book_set_init(&s->books);
-    rng_seed(&s->rng, s->opt.seed);
-    rng_seed(&s->level_rng, s->opt.seed ^ 0x9E3779B97F4A7C15ULL);
-    if (o->use_book)
-        session_load_books(s, false);
-    s->use_book = o->use_book && s->books.count > 0;
+    if (o->engine.use_book)
+        session_load_books(s);
+    session_books(s)->use_book = o->engine.use_book && session_books(s)->books.count > 0;
     board_init(&s->search_root);
     game_init(&s->game);
     s->state = SESSION_IDLE;
@@ -568,17 +500,12 @@ struct session *session_new(const struct session_options *o, char *err, size_t e
 void session_free(struct session *s)
 {
     session_cancel_search(s);
-    for (int i = 0; i < 2; i++) {
-        if (s->engines[i].ready)
-            engine_destroy(&s->engines[i].engine);
-        evaluator_free(s->engines[i].eval);
-    }
+    for (int i = 0; i < 2; i++)
+        host_free(&s->engines[i].host);
     if (s->pgn_out && fclose(s->pgn_out) != 0)
         msg_error(_("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
-    book_set_close(&s->books);
     board_free(&s->search_root);
     game_free(&s->game);
     wakeup_close(&s->wake);
-    pthread_mutex_destroy(&s->lock);
     free(s);
 }

@@ -37,7 +37,8 @@
 #include "core/rng.h"
 #include "play/game.h"
 #include "play/match.h"
-#include "search/engine.h"
+#include "play/request.h"
+#include "play/host.h"
 
 enum play_mode {
     MODE_COMPUTER_BLACK, /* the human plays White (the default) */
@@ -64,19 +65,13 @@ struct session_options {
     struct time_control tc;           /* --tc */
     bool ponder;                      /* --ponder */
     bool cpu_time;                    /* --cpu-time: clocks count CPU time */
-    bool use_book;                    /* not --no-book */
-    int book_count;                   /* --book FILE... (0: the default book) */
-    const char *books[BOOK_SET_MAX];
-    enum book_mode book_mode;
-    size_t hash_mb;
-    struct search_config config;
-    const char *pgn_path;      /* --pgn: write every game here */
-    const char *start_fen;     /* start position (NULL: the standard one) */
-    int max_plies;             /* engine-only games longer than this are drawn */
-    unsigned long long seed;   /* book and random-swing seed (0: from the clock) */
-    const char *human_name;    /* the PGN name of a human player */
-    const char *autosave_path; /* where "resume" finds the saved game (or NULL) */
-    int level;                 /* --level: the engines' Elo (LEVEL_FULL_ELO: full strength) */
+    struct engine_config engine;      /* hash, search, books (its set_name is not used) */
+    const char *pgn_path;             /* --pgn: write every game here */
+    const char *start_fen;            /* start position (NULL: the standard one) */
+    int max_plies;                    /* engine-only games longer than this are drawn */
+    unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
+    const char *human_name;           /* the PGN name of a human player */
+    const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
 };
 
 /* Fills O with the defaults (human White against the engine, 1 s a move). */
@@ -139,7 +134,11 @@ int session_timeout_ms(const struct session *s);
 
 unsigned session_wakeup(struct session *s, double now);
 unsigned session_update(struct session *s, double now);
+/* A line the user typed: a request (play/request.h) or a move. */
 unsigned session_input(struct session *s, const char *line, double now);
+/* Carries out REQ (a key, or a typed request) with ARGS (NULL: none).
+ * VIEW requests are the front end's own: they return 0 here. */
+unsigned session_request(struct session *s, enum request req, const char *args, double now);
 
 /* Messages queued since the last call ('\n'-separated lines, no trailing
  * newline), copied into buf; returns false when there were none. */

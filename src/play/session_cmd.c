@@ -1,5 +1,5 @@
 /* session_cmd.c - the commands a player types: one handler per entry of
- * the command table (play/command.h), and moves.
+ * the request list (play/request.h), and moves.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -12,7 +12,7 @@
 
 #include "chess/fen.h"
 #include "chess/pgn.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session_impl.h"
 
 enum {
@@ -58,7 +58,7 @@ static unsigned human_move(struct session *s, const char *text, double now)
             return EV_MOVED | session_game_finished(s, now);
         s->state = SESSION_THINKING; /* the ponder search becomes the real one */
         s->thinking.pondering = false;
-        engine_ponderhit(&s->engines[s->search_engine].engine);
+        host_ponderhit(&s->engines[s->search_engine].host);
         return EV_MOVED | EV_THINKING;
     }
     session_cancel_search(s);
@@ -134,7 +134,7 @@ static unsigned cmd_HINT(struct session *s, const char *args, double now)
         session_say(s, _("Hint: %s"), san);
         return EV_MESSAGE;
     }
-    if (s->use_book && book_choose(&s->books, &s->game.board, BOOK_BEST, 1, &s->rng, &m)) {
+    if (host_book_move(session_books(s), &s->game.board, BOOK_BEST, &m)) {
         move_to_san(&s->game.board, m, san);
         session_say(s, _("Hint: %s (from the book)"), san);
         return EV_MESSAGE;
@@ -195,8 +195,8 @@ static unsigned level_elo(struct session *s, const char *args)
         return EV_MESSAGE;
     }
     if (*args)
-        s->opt.level = elo;
-    level_describe(s->opt.level, text, sizeof text);
+        s->opt.engine.level = elo;
+    level_describe(s->opt.engine.level, text, sizeof text);
     session_say(s, _("Engine level: %s"), text);
     return EV_MESSAGE | EV_MOVED; /* the clock panel shows it */
 }
@@ -230,6 +230,15 @@ static unsigned cmd_LEVEL(struct session *s, const char *args, double now)
     tc_format(&tc, tc_text, sizeof tc_text);
     session_say(s, _("Time control: %s"), tc_text);
     return EV_MESSAGE | EV_MOVED;
+}
+
+/* The level key: the next named level down, full strength after the weakest. */
+static unsigned cmd_WEAKER(struct session *s, const char *args, double now)
+{
+    (void)args, (void)now;
+    char elo[16];
+    snprintf(elo, sizeof elo, "%d", level_next_weaker(s->opt.engine.level));
+    return level_elo(s, elo);
 }
 
 static unsigned cmd_TIME(struct session *s, const char *args, double now)
@@ -298,23 +307,24 @@ static unsigned cmd_DEPTH(struct session *s, const char *args, double now)
 
 static unsigned cmd_BOOK(struct session *s, const char *args, double now)
 {
+    struct engine_host *h = session_books(s);
     (void)now;
     if (strcasecmp(args, "on") == 0) {
-        if (s->books.count == 0)
-            session_load_books(s, false);
-        s->use_book = s->books.count > 0;
-        if (!s->use_book) {
+        if (h->books.count == 0)
+            session_load_books(s);
+        h->use_book = h->books.count > 0;
+        if (!h->use_book) {
             session_say(s, "%s", _("No opening book was found."));
             return EV_MESSAGE;
         }
     } else if (strcasecmp(args, "off") == 0) {
-        s->use_book = false;
+        h->use_book = false;
     } else if (*args) {
         session_say(s, _("book: expected 'on' or 'off', not '%s'"), args);
         return EV_MESSAGE;
     }
     session_say(s, "%s",
-                s->use_book ? _("The engine plays from its opening book.")
+                h->use_book ? _("The engine plays from its opening book.")
                             : _("The engine does not use an opening book."));
     return EV_MESSAGE;
 }
@@ -473,14 +483,29 @@ static unsigned cmd_QUIT(struct session *s, const char *args, double now)
     return EV_QUIT;
 }
 
-/* One handler per entry of PLAY_COMMANDS, named cmd_ID: an entry without
- * its handler does not compile. */
-typedef unsigned command_handler(struct session *s, const char *args, double now);
-static command_handler *const HANDLERS[COMMAND_NB] = {
-#define C(id, name, alias, args, help) [COMMAND_##id] = cmd_##id,
-    PLAY_COMMANDS(C)
-#undef C
+/* One handler per SESSION entry of REQUEST_LIST, named cmd_ID: an entry
+ * without its handler does not compile.  VIEW requests are the front
+ * end's. */
+typedef unsigned request_handler(struct session *s, const char *args, double now);
+#define SESSION_HANDLER(id) cmd_##id
+#define VIEW_HANDLER(id) NULL
+static request_handler *const HANDLERS[REQ_NB] = {
+#define R(id, name, alias, args, help, key, scope) [REQ_##id] = scope##_HANDLER(id),
+    REQUEST_LIST(R)
+#undef R
 };
+
+unsigned session_request(struct session *s, enum request req, const char *args, double now)
+{
+    if (req < 0 || req >= REQ_NB || !HANDLERS[req])
+        return 0;
+    if (req != REQ_NEW)
+        s->confirm_new = false; /* the question was about the line before */
+    unsigned ev = HANDLERS[req](s, args ? args : "", now);
+    if (s->messages_len > 0)
+        ev |= EV_MESSAGE;
+    return ev;
+}
 
 unsigned session_input(struct session *s, const char *line, double now)
 {
@@ -498,10 +523,11 @@ unsigned session_input(struct session *s, const char *line, double now)
     memcpy(text, line, len);
     text[len] = '\0';
     const char *args;
-    enum command cmd = command_parse(text, &args);
-    if (cmd != COMMAND_NEW)
-        s->confirm_new = false; /* the question was about the line before */
-    unsigned ev = cmd == COMMAND_NONE ? human_move(s, text, now) : HANDLERS[cmd](s, args, now);
+    enum request req = request_parse(text, &args);
+    if (req != REQ_NONE)
+        return session_request(s, req, args, now);
+    s->confirm_new = false;
+    unsigned ev = human_move(s, text, now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;
     return ev;

@@ -11,9 +11,8 @@
 #ifndef TDCHESS_PLAY_SESSION_IMPL_H
 #define TDCHESS_PLAY_SESSION_IMPL_H
 
-#include <pthread.h>
-
 #include "core/lineio.h"
+#include "play/host.h"
 #include "play/session.h"
 #include "search/level.h"
 
@@ -24,13 +23,9 @@
 #define SESSION_DEFAULT_MOVE_TIME 1.0 /* design §13.2: -t default 1.0 */
 
 struct session_engine {
-    struct engine engine;
-    struct evaluator *eval;
+    struct engine_host host;
     char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
-    bool ready;                        /* engine_init done */
 };
-
-enum { SESSION_REPORTS_MAX = 64 };
 
 struct session {
     struct session_options opt;
@@ -49,23 +44,12 @@ struct session {
     int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
-    /* handoff from the search thread */
-    pthread_mutex_t lock;
-    struct wakeup wake;
-    int report_count;
-    struct search_report reports[SESSION_REPORTS_MAX];
-    bool has_done;
-    struct search_result done;
-    struct level_picker picker; /* candidates of a weakened search (under lock) */
-    struct rng level_rng;       /* the level's choices */
+    /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
+    struct wakeup wake; /* both hosts signal it */
 
     struct session_thinking thinking;                                  /* the latest, for display */
     void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
     void *on_thinking_data;
-
-    struct book_set books;
-    bool use_book;
-    struct rng rng;
 
     /* the match */
     int game_number;          /* 1 for the first game */
@@ -94,8 +78,10 @@ void session_start_search(struct session *s, int engine, const struct board *b,
 /* The limits of an engine move for the side to move in B. */
 void session_move_limits(const struct session *s, const struct board *b, double now,
                          struct search_limits *l);
-/* Opens the books of the options (QUIET: without reporting failures). */
-void session_load_books(struct session *s, bool quiet);
+/* The host whose books the session plays from (engine 0's, for both). */
+struct engine_host *session_books(struct session *s);
+/* Opens the books of the options, saying which fail. */
+void session_load_books(struct session *s);
 
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
 unsigned session_start_game(struct session *s, const char *fen, double now);

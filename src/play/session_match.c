@@ -34,12 +34,8 @@ void session_options_default(struct session_options *o)
     o->mode = MODE_COMPUTER_BLACK;
     o->games = 1;
     o->tc.kind = TC_NONE;
-    o->use_book = true;
-    o->book_mode = BOOK_WEIGHTED;
-    o->hash_mb = TT_DEFAULT_MB;
-    o->config = search_config_default();
+    engine_config_default(&o->engine);
     o->max_plies = SESSION_DEFAULT_MAX_PLIES;
-    o->level = LEVEL_FULL_ELO;
 }
 
 /* The engine index for the player of COLOUR at the start of game NUMBER. */

@@ -43,11 +43,11 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
     game_to_pgn(&s->game, pg);
     tc_format_pgn(&s->game.clock.tc, tc, sizeof tc);
     pgn_set_tag(pg, "TimeControl", tc);
-    if (level_is_limited(s->opt.level)) {
+    if (level_is_limited(s->opt.engine.level)) {
         /* The engine's rating is its level; Annotator says who set it. */
         char elo[16], level[64], note[160];
-        snprintf(elo, sizeof elo, "%d", s->opt.level);
-        level_describe(s->opt.level, level, sizeof level);
+        snprintf(elo, sizeof elo, "%d", s->opt.engine.level);
+        level_describe(s->opt.engine.level, level, sizeof level);
         for (int side = 0; side < COLOUR_NB; side++)
             if (!session_is_human(s, side))
                 pgn_set_tag(pg, side == WHITE ? "WhiteElo" : "BlackElo", elo);

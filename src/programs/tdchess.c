@@ -36,8 +36,7 @@ struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii;
     struct session_options play;
-    struct uci_setup books; /* book_count, books, no_book, book_mode, level */
-    bool games_given;       /* -n was on the command line */
+    bool games_given; /* -n was on the command line */
 };
 
 static void usage(void)
@@ -129,7 +128,7 @@ static double real_arg(const char *text, double min, double max, const char *wha
 
 /* Every book named with --book must open, in every mode: a missing book is
  * an error like a missing evaluation set (exit 1), not a game without it. */
-static void check_books(const struct uci_setup *books)
+static void check_books(const struct engine_config *books)
 {
     char err[512];
     for (int i = 0; i < books->book_count; i++) {
@@ -151,7 +150,7 @@ static int run_bench(const struct options *o, int argc, char **argv, struct eval
         msg_error(_("unexpected argument '%s'"), argv[2]);
         try_help();
     }
-    if (!bench_run(eval, &o->play.config, depth, stdout))
+    if (!bench_run(eval, &o->play.engine.search, depth, stdout))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
     return EXIT_SUCCESS;
 }
@@ -160,31 +159,26 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
 {
     /* In the protocol modes the engine plays both colours with one set:
      * the white set, else the black one, else the default. */
-    struct evaluator *eval = evaluator_new();
-    char err[512];
-    const char *set =
-        o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
-    if (!setup_load_eval(eval, set, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    struct uci_setup setup = o->books;
-    setup.hash_mb = o->play.hash_mb;
-    setup.eval = eval;
-    setup.config = o->play.config;
-    int status;
-    if (argc > 0)
-        status = run_bench(o, argc, argv, eval);
-    else if (o->xboard)
-        status = xboard_run(in_fd, stdout, &setup);
-    else if (in_fd == STDIN_FILENO)
-        status = uci_run(stdin, stdout, &setup);
-    else {
-        FILE *in = fdopen(in_fd, "r");
-        if (!in)
-            msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
-        status = uci_run(in, stdout, &setup);
-        fclose(in);
+    struct engine_config cfg = o->play.engine;
+    cfg.set_name = o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
+    if (argc > 0) {
+        struct evaluator *eval = evaluator_new();
+        char err[512];
+        if (!setup_load_eval(eval, cfg.set_name, err, sizeof err))
+            msg_fatal(EXIT_FAILURE, "%s", err);
+        int status = run_bench(o, argc, argv, eval);
+        evaluator_free(eval);
+        return status;
     }
-    evaluator_free(eval);
+    if (o->xboard)
+        return xboard_run(in_fd, stdout, &cfg);
+    if (in_fd == STDIN_FILENO)
+        return uci_run(stdin, stdout, &cfg);
+    FILE *in = fdopen(in_fd, "r");
+    if (!in)
+        msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
+    int status = uci_run(in, stdout, &cfg);
+    fclose(in);
     return status;
 }
 
@@ -213,12 +207,6 @@ static int run_game(struct options *o, int argc, char **argv)
     if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
         msg_warning(_("unfinished games cannot be saved: %s"), autosave);
     o->play.autosave_path = have_dir ? autosave : NULL;
-    o->play.use_book = !o->books.no_book;
-    o->play.book_count = o->books.book_count;
-    memcpy(o->play.books, o->books.books, sizeof o->play.books);
-    o->play.book_mode = o->books.book_mode;
-    if (o->books.level)
-        o->play.level = o->books.level;
 
     struct session *s = session_new(&o->play, err, sizeof err);
     if (!s)
@@ -322,7 +310,6 @@ int main(int argc, char **argv)
     struct options o;
     memset(&o, 0, sizeof o);
     session_options_default(&o.play);
-    o.books.book_mode = BOOK_WEIGHTED;
     char err[256];
     int opt;
     while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:l:qhV", long_options, NULL)) != -1) {
@@ -334,7 +321,7 @@ int main(int argc, char **argv)
             o.xboard = true;
             break;
         case OPT_HASH:
-            o.play.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            o.play.engine.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
             break;
         case 'w':
             o.play.set_names[WHITE] = optarg;
@@ -343,23 +330,23 @@ int main(int argc, char **argv)
             o.play.set_names[BLACK] = optarg;
             break;
         case OPT_BOOK:
-            if (o.books.book_count == BOOK_SET_MAX) {
+            if (o.play.engine.book_count == BOOK_SET_MAX) {
                 msg_error(_("at most %d books at once"), BOOK_SET_MAX);
                 try_help();
             }
-            o.books.books[o.books.book_count++] = optarg;
+            o.play.engine.books[o.play.engine.book_count++] = optarg;
             break;
         case OPT_NO_BOOK:
-            o.books.no_book = true;
+            o.play.engine.use_book = false;
             break;
         case OPT_BOOK_MODE:
-            if (!book_mode_parse(optarg, &o.books.book_mode)) {
+            if (!book_mode_parse(optarg, &o.play.engine.book_mode)) {
                 msg_error(_("invalid book mode '%s' (best, weighted or random)"), optarg);
                 try_help();
             }
             break;
         case OPT_FEATURES:
-            if (!search_features_parse(optarg, &o.play.config.features)) {
+            if (!search_features_parse(optarg, &o.play.engine.search.features)) {
                 msg_error(_("invalid search feature list '%s'"), optarg);
                 try_help();
             }
@@ -389,7 +376,7 @@ int main(int argc, char **argv)
             o.games_given = true;
             break;
         case 'l':
-            if (!level_parse(optarg, &o.books.level, level_err, sizeof level_err)) {
+            if (!level_parse(optarg, &o.play.engine.level, level_err, sizeof level_err)) {
                 msg_error("%s", level_err);
                 try_help();
             }
@@ -446,7 +433,7 @@ int main(int argc, char **argv)
         msg_error("%s", _("-n/--games is for engine matches: use it with --mode=two-computers"));
         try_help();
     }
-    check_books(&o.books);
+    check_books(&o.play.engine);
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
     return run_game(&o, argc, argv);

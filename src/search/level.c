@@ -17,9 +17,8 @@
  * geometrically.  A level at or above LEVEL_FULL_ELO is full strength. */
 static const struct level_params anchors[] = {
     /* elo   nodes  depth multipv noise max_loss */
-    {800, 300, 3, 6, 300, 700},      {1100, 1200, 4, 5, 200, 450}, {1400, 4000, 0, 4, 120, 250},
-    {1700, 15000, 0, 4, 60, 130},    {2000, 60000, 0, 3, 30, 60},  {2200, 250000, 0, 2, 12, 30},
-    {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
+    {800, 300, 3, 6, 300, 700},  {1100, 1200, 4, 5, 200, 450}, {1500, 6000, 0, 4, 100, 200},
+    {1750, 60000, 0, 3, 40, 80}, {2000, 400000, 0, 2, 10, 30}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
 };
 
 static const char *const names[] = {N_("beginner"), N_("casual"), N_("club"),
@@ -107,6 +106,8 @@ int level_named(const char *const **out_names, const int **out_elos)
 
 int level_next_weaker(int elo)
 {
+    if (!level_is_limited(elo))
+        elo = LEVEL_FULL_ELO;
     for (int i = (int)ARRAY_SIZE(name_elos) - 1; i >= 0; i--)
         if (name_elos[i] < elo)
             return name_elos[i];

@@ -13,7 +13,7 @@
 
 #include "chess/notation.h"
 #include "core/message.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
 #include "core/lineio.h"
 #include "ui/linemode.h"
@@ -97,11 +97,12 @@ static void print_help(struct linemode *lm)
 {
     fprintf(lm->out, "%s\n", _("Enter moves in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3)."));
     fprintf(lm->out, "%s\n", _("Commands:"));
-    for (int i = 0; i < COMMAND_NB; i++) {
+    for (int i = 0; i < REQ_NB; i++) {
+        if (!REQUESTS[i].name)
+            continue; /* a key of the game screen */
         char head[64];
-        snprintf(head, sizeof head, "%s%s%s", COMMANDS[i].name, COMMANDS[i].args[0] ? " " : "",
-                 COMMANDS[i].args[0] ? _(COMMANDS[i].args) : "");
-        fprintf(lm->out, "  %-28s %s\n", head, _(COMMANDS[i].help));
+        request_synopsis((enum request)i, head, sizeof head);
+        fprintf(lm->out, "  %-28s %s\n", head, _(REQUESTS[i].help));
     }
 }
 

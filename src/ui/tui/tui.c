@@ -16,9 +16,8 @@
 
 #include "chess/movegen.h"
 #include "core/message.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
-#include "search/level.h"
 #include "ui/signals.h"
 #include "ui/tui/input.h"
 #include "ui/tui/keys.h"
@@ -265,14 +264,14 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
 {
     struct screen *sc = data;
     const char *args;
-    enum command cmd = start > 0 ? command_parse(line, &args) : COMMAND_NONE;
+    enum request cmd = start > 0 ? request_parse(line, &args) : REQ_NONE;
     if (start > 0) {
-        if (cmd == COMMAND_SAVE || cmd == COMMAND_LOAD) {
+        if (cmd == REQ_SAVE || cmd == REQ_LOAD) {
             *filenames = true;
-        } else if (cmd == COMMAND_BOOK) {
+        } else if (cmd == REQ_BOOK) {
             input_words_add(out, "on");
             input_words_add(out, "off");
-        } else if (cmd == COMMAND_LEVEL) {
+        } else if (cmd == REQ_LEVEL) {
             static const char *const examples[] = {"1+0",   "3+2",    "5+3", "15+10",
                                                    "40/10", "40/120", "none"};
             for (size_t i = 0; i < ARRAY_SIZE(examples); i++)
@@ -295,8 +294,9 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
         }
         board_free(&b);
     }
-    for (int i = 0; i < COMMAND_NB; i++)
-        input_words_add(out, COMMANDS[i].name);
+    for (int i = 0; i < REQ_NB; i++)
+        if (REQUESTS[i].name)
+            input_words_add(out, REQUESTS[i].name);
 }
 
 static void on_matches(void *data, char **matches, int count)
@@ -318,27 +318,16 @@ static void on_matches(void *data, char **matches, int count)
 
 /* ---- keys ---------------------------------------------------------------------- */
 
-static void request(struct screen *sc, enum tui_request req)
+/* A request made with a key: the game's go to the session (which answers
+ * with events, as for typed requests), the view's are done here. */
+static void request(struct screen *sc, enum request req)
 {
-    switch (req) {
-    case REQ_HELP:
-        if (sc->help)
-            close_help(sc);
-        else
-            open_help(sc);
-        break;
-    case REQ_FLIP:
-        sc->flipped = !sc->flipped;
-        break;
-    case REQ_HINT:
-        handle(sc, session_input(sc->s, "hint", session_now(sc->s)));
-        break;
-    case REQ_LEVEL: {
-        char line[32];
-        snprintf(line, sizeof line, "level elo %d", level_next_weaker(session_level(sc->s)));
-        handle(sc, session_input(sc->s, line, session_now(sc->s)));
-        break;
+    if (req >= 0 && REQUESTS[req].scope == REQUEST_SESSION) {
+        handle(sc, session_request(sc->s, req, NULL, session_now(sc->s)));
+        sc->dirty = true;
+        return;
     }
+    switch (req) {
     case REQ_MOVES_BACK:
     case REQ_MOVES_FWD: {
         int page = sc->views[VIEW_MOVES].win ? getmaxy(sc->views[VIEW_MOVES].win) : 1;
@@ -383,7 +372,7 @@ static void read_keys(struct screen *sc)
             sc->dirty = true;
             continue;
         }
-        enum tui_request req = tui_key_request(c);
+        enum request req = tui_key_request(c);
         if (req != REQ_NONE) {
             request(sc, req);
         } else if (c >= KEY_MIN) {

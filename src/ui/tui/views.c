@@ -9,7 +9,7 @@
  */
 #include "system.h"
 
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
 #include "search/level.h"
 #include "ui/tui/keys.h"
@@ -265,16 +265,18 @@ void screen_draw_help(struct screen *sc)
     LINE("%s", "");
     LINE("%s", _("Keys:"));
     for (int i = 0; i < REQ_NB; i++)
-        LINE("  %-24s %s", TUI_KEY_TABLE[i].name, _(TUI_KEY_TABLE[i].help));
+        if (REQUESTS[i].key)
+            LINE("  %-24s %s", REQUESTS[i].key, _(REQUESTS[i].help));
     for (int i = 0; i < TUI_READLINE_KEY_COUNT; i++)
         LINE("  %-24s %s", TUI_READLINE_KEYS[i].name, _(TUI_READLINE_KEYS[i].help));
     LINE("%s", "");
     LINE("%s", _("Commands:"));
-    for (int i = 0; i < COMMAND_NB; i++) {
+    for (int i = 0; i < REQ_NB; i++) {
+        if (!REQUESTS[i].name)
+            continue;
         char head[64];
-        snprintf(head, sizeof head, "%s%s%s", COMMANDS[i].name, COMMANDS[i].args[0] ? " " : "",
-                 COMMANDS[i].args[0] ? _(COMMANDS[i].args) : "");
-        LINE("  %-24s %s", head, _(COMMANDS[i].help));
+        request_synopsis((enum request)i, head, sizeof head);
+        LINE("  %-24s %s", head, _(REQUESTS[i].help));
     }
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
