@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "play/session.h"
+#include "play/setup.h"
 #include "testutil.h"
 
 static char dir[64];
@@ -37,8 +38,8 @@ static void test_options(struct session_options *o, enum play_mode mode)
     session_options_default(o);
     o->mode = mode;
     o->depth = 2;
-    o->use_book = false;
-    o->hash_mb = 1;
+    o->engine.use_book = false;
+    o->engine.hash_mb = 1;
     o->seed = 1;
 }
 
@@ -199,6 +200,22 @@ START_TEST(test_resume_declined_and_new_asks)
 }
 END_TEST
 
+/* 5. What is said when the data is not installed names the directories. */
+START_TEST(test_missing_data_notes)
+{
+    ck_assert(setup_eval_installed()); /* the build tree has its sets */
+    setenv("TDCHESS_DATADIR", dir, 1);
+    char note[4096];
+    setup_missing_eval_note(note, sizeof note);
+    ck_assert_msg(strstr(note, dir) && strstr(note, "built-in"), "%s", note);
+    setup_missing_book_note(note, sizeof note);
+    ck_assert_msg(strstr(note, dir) && strstr(note, "without a book"), "%s", note);
+    setup_data_dirs(note, sizeof note);
+    ck_assert_msg(strncmp(note, dir, strlen(dir)) == 0, "%s", note); /* searched first */
+    unsetenv("TDCHESS_DATADIR");
+}
+END_TEST
+
 static Suite *defects_suite(void)
 {
     Suite *s = suite_create("defects");
@@ -208,6 +225,7 @@ static Suite *defects_suite(void)
     tcase_add_test(tc, test_stale_thinking_and_names);
     tcase_add_test(tc, test_resume_keeps_time_control);
     tcase_add_test(tc, test_resume_declined_and_new_asks);
+    tcase_add_test(tc, test_missing_data_notes);
     suite_add_tcase(s, tc);
     return s;
 }

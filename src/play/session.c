@@ -477,6 +477,20 @@ static bool session_init(struct session *s, const struct session_options *o, cha
     if (o->engine.use_book)
         session_load_books(s);
     session_books(s)->use_book = o->engine.use_book && session_books(s)->books.count > 0;
+    /* Nothing installed: say so once (here for the screen; tdchess.c
+     * tells stderr), and do not call the built-in set "default". */
+    char note[2600];
+    if ((!names[0] || !names[1]) && !setup_eval_installed()) {
+        for (int i = 0; i < 2; i++)
+            if (!names[i])
+                snprintf(s->engines[i].label, sizeof s->engines[i].label, "%s", _("built-in"));
+        setup_missing_eval_note(note, sizeof note);
+        session_say(s, "%s", note);
+    }
+    if (o->engine.use_book && o->engine.book_count == 0 && session_books(s)->books.count == 0) {
+        setup_missing_book_note(note, sizeof note);
+        session_say(s, "%s", note);
+    }
     board_init(&s->search_root);
     game_init(&s->game);
     s->state = SESSION_IDLE;

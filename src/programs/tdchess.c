@@ -434,6 +434,22 @@ int main(int argc, char **argv)
         try_help();
     }
     check_books(&o.play.engine);
+    /* An installation without its data: say so on stderr (the game also
+     * says it on the screen). */
+    char note[2600];
+    if (!bench && !o.play.set_names[WHITE] && !o.play.set_names[BLACK] && !setup_eval_installed()) {
+        setup_missing_eval_note(note, sizeof note);
+        msg_warning("%s", note);
+    }
+    if (!bench && !o.uci && !o.xboard && o.play.engine.use_book && o.play.engine.book_count == 0) {
+        struct book_set set;
+        book_set_init(&set);
+        if (!setup_add_book(&set, NULL, note, sizeof note)) {
+            setup_missing_book_note(note, sizeof note);
+            msg_warning("%s", note);
+        }
+        book_set_close(&set);
+    }
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
     return run_game(&o, argc, argv);
