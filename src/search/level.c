@@ -17,8 +17,8 @@
  * geometrically.  A level at or above LEVEL_FULL_ELO is full strength. */
 static const struct level_params anchors[] = {
     /* elo   nodes  depth multipv noise max_loss */
-    {800, 300, 3, 6, 300, 700},  {1100, 1200, 4, 5, 200, 450}, {1500, 6000, 0, 4, 100, 200},
-    {1750, 60000, 0, 3, 40, 80}, {2000, 400000, 0, 2, 10, 30}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
+    {800, 300, 3, 6, 300, 700},   {1100, 1200, 4, 5, 200, 450}, {1500, 6000, 0, 4, 100, 200},
+    {1750, 150000, 0, 2, 25, 50}, {2000, 1000000, 0, 2, 8, 20}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
 };
 
 static const char *const names[] = {N_("beginner"), N_("casual"), N_("club"),
