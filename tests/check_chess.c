@@ -1,4 +1,9 @@
-/* check_chess.c - unit tests of the chess rules core. */
+/* check_chess.c - unit tests of the chess rules core.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <check.h>

@@ -1,4 +1,9 @@
-/* fen.h - Forsyth-Edwards Notation in and out. */
+/* fen.h - Forsyth-Edwards Notation in and out.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_CHESS_FEN_H
 #define TDCHESS_CHESS_FEN_H
 

@@ -1,4 +1,9 @@
-/* notation.c - SAN, coordinate and extended move notation. */
+/* notation.c - SAN, coordinate and extended move notation.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <ctype.h>
@@ -6,6 +11,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "core/message.h"
 
 static const char san_letters[] = "PNBRQK";
 
@@ -19,16 +25,6 @@ void square_to_text(int sq, char *buf)
     buf[0] = (char)('a' + sq_file(sq));
     buf[1] = (char)('1' + sq_rank(sq));
     buf[2] = '\0';
-}
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && errlen)
-        vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 void move_to_coord(struct move m, char *buf)
@@ -125,35 +121,35 @@ static bool refuse(struct board *b, const char *text, const struct move *cands, 
     char square[3];
     if (n == 0) {
         if (piece == KING && to < 0) /* castling */
-            return fail(err, errlen,
-                        _("'%s': castling is not allowed: the king or the rook has moved, or a "
-                          "square between them is taken"),
-                        text);
+            return msg_fail(err, errlen,
+                            _("'%s': castling is not allowed: the king or the rook has moved, or a "
+                              "square between them is taken"),
+                            text);
         if (piece >= 0 && to >= 0) {
             square_to_text(to, square);
-            return fail(err, errlen, _("'%s': no %s can reach %s"), text, piece_name(piece),
-                        square);
+            return msg_fail(err, errlen, _("'%s': no %s can reach %s"), text, piece_name(piece),
+                            square);
         }
-        return fail(err, errlen, _("'%s' is not a legal move here"), text);
+        return msg_fail(err, errlen, _("'%s' is not a legal move here"), text);
     }
     struct move m = cands[0];
     int moving = b->state->piece[m.from];
     if (m.type & CASTLE)
-        return fail(err, errlen,
-                    b->state->in_check
-                        ? _("'%s': the king is in check and cannot castle")
-                        : _("'%s': the king would pass through or land on an attacked square"),
-                    text);
+        return msg_fail(err, errlen,
+                        b->state->in_check
+                            ? _("'%s': the king is in check and cannot castle")
+                            : _("'%s': the king would pass through or land on an attacked square"),
+                        text);
     if (moving == KING) {
         square_to_text(m.to, square);
-        return fail(err, errlen, _("'%s': the king would be in check on %s"), text, square);
+        return msg_fail(err, errlen, _("'%s': the king would be in check on %s"), text, square);
     }
     if (b->state->in_check)
-        return fail(err, errlen, _("'%s': the king is in check and this move does not end it"),
-                    text);
+        return msg_fail(err, errlen, _("'%s': the king is in check and this move does not end it"),
+                        text);
     square_to_text(m.from, square);
-    return fail(err, errlen, _("'%s': the %s on %s is pinned: the king would be in check"), text,
-                piece_name(moving), square);
+    return msg_fail(err, errlen, _("'%s': the %s on %s is pinned: the king would be in check"),
+                    text, piece_name(moving), square);
 }
 
 bool move_from_coord(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
@@ -161,13 +157,13 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
     size_t len = strlen(text);
     if (len < 4 || len > 5 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8' ||
         text[2] < 'a' || text[2] > 'h' || text[3] < '1' || text[3] > '8')
-        return fail(err, errlen, _("'%s' is not a move in coordinate notation"), text);
+        return msg_fail(err, errlen, _("'%s' is not a move in coordinate notation"), text);
     int from = sq_make(text[0] - 'a', text[1] - '1'), to = sq_make(text[2] - 'a', text[3] - '1');
     int promote = NONE;
     if (len == 5) {
         const char *at = strchr("nbrq", tolower((unsigned char)text[4]));
         if (!at || !text[4])
-            return fail(err, errlen, _("'%s': bad promotion piece '%c'"), text, text[4]);
+            return msg_fail(err, errlen, _("'%s': bad promotion piece '%c'"), text, text[4]);
         promote = KNIGHT + (int)(at - "nbrq");
     }
     struct move_list list;
@@ -188,7 +184,8 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
         needs_promotion |= (o.type & PROMOTION) != 0;
     }
     if (needs_promotion)
-        return fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text, text);
+        return msg_fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text,
+                        text);
     struct move_list pseudo;
     gen_moves(b, &pseudo);
     struct move cands[MAX_MOVES];
@@ -197,7 +194,7 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
         if (pseudo.moves[i].from == from && pseudo.moves[i].to == to)
             cands[n++] = pseudo.moves[i];
     if (n == 0 && (b->state->piece[from] == NONE || b->state->colour[from] != b->side))
-        return fail(err, errlen, _("'%s': there is no piece of yours on %.2s"), text, text);
+        return msg_fail(err, errlen, _("'%s': there is no piece of yours on %.2s"), text, text);
     return refuse(b, text, cands, n, b->state->piece[from], to, err, errlen);
 }
 
@@ -234,7 +231,7 @@ static bool parse_san(const char *text, struct san_parts *sp, char *err, size_t 
     char t[32];
     *sp = (struct san_parts){PAWN, -1, -1, -1, NONE, 0};
     if (strlen(text) >= sizeof t)
-        return fail(err, errlen, _("'%.20s...' is too long to be a move"), text);
+        return msg_fail(err, errlen, _("'%.20s...' is too long to be a move"), text);
     strcpy(t, text);
     strip_suffixes(t);
     if (parse_castling(t, sp))
@@ -259,7 +256,7 @@ static bool parse_san(const char *text, struct san_parts *sp, char *err, size_t 
             *--end = '\0';
     }
     if (end - p < 2 || end[-2] < 'a' || end[-2] > 'h' || end[-1] < '1' || end[-1] > '8')
-        return fail(err, errlen, _("'%s' is not a move: no target square"), text);
+        return msg_fail(err, errlen, _("'%s' is not a move: no target square"), text);
     sp->to = sq_make(end[-2] - 'a', end[-1] - '1');
     end -= 2;
     if (end > p && (end[-1] == 'x' || end[-1] == ':' || end[-1] == '-'))
@@ -270,7 +267,7 @@ static bool parse_san(const char *text, struct san_parts *sp, char *err, size_t 
         else if (*p >= '1' && *p <= '8' && sp->from_rank < 0)
             sp->from_rank = *p - '1';
         else
-            return fail(err, errlen, _("'%s' is not a move: unexpected '%c'"), text, *p);
+            return msg_fail(err, errlen, _("'%s' is not a move: unexpected '%c'"), text, *p);
     }
     return true;
 }
@@ -324,9 +321,10 @@ bool move_from_san(struct board *b, const char *text, struct move *m, char *err,
     if (found == 1)
         return true;
     if (found > 1)
-        return fail(err, errlen, _("'%s' is ambiguous: it could be %s"), text, candidates);
+        return msg_fail(err, errlen, _("'%s' is ambiguous: it could be %s"), text, candidates);
     if (promotion_unstated)
-        return fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"), text);
+        return msg_fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"),
+                        text);
     struct move_list pseudo;
     gen_moves(b, &pseudo);
     struct move cands[MAX_MOVES];
@@ -351,29 +349,29 @@ bool move_parse(struct board *b, const char *text, struct move *m, char *err, si
     return move_from_san(b, text, m, err, errlen);
 }
 
-static bool is_legal_move(struct board *b, struct move m)
-{
-    struct move_list list;
-    gen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++)
-        if (move_equal(list.moves[i], m) && list.moves[i].type == m.type)
-            return true;
-    return false;
-}
-
-void moves_to_san_line(struct board *b, const struct move *moves, int n, char *buf, size_t len)
+void moves_to_san_line(struct board *b, const struct move *moves, int n, bool numbered, char *buf,
+                       size_t len)
 {
     size_t used = 0;
     int made = 0;
     buf[0] = '\0';
     for (; made < n; made++) {
-        char san[SAN_MAX];
-        if (!is_legal_move(b, moves[made]))
+        char san[SAN_MAX], token[SAN_MAX + 24];
+        if (!move_is_legal_in(b, moves[made]))
             break;
         move_to_san(b, moves[made], san);
-        if (used + strlen(san) + 2 > len || !board_make_move(b, moves[made]))
+        const char *space = made ? " " : "";
+        if (numbered && b->side == WHITE)
+            snprintf(token, sizeof token, "%s%d. %s", space, board_move_number(b), san);
+        else if (numbered && made == 0)
+            snprintf(token, sizeof token, "%d... %s", board_move_number(b), san);
+        else
+            snprintf(token, sizeof token, "%s%s", space, san);
+        size_t tl = strlen(token);
+        if (used + tl + 1 > len || !board_make_move(b, moves[made]))
             break;
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", made ? " " : "", san);
+        memcpy(buf + used, token, tl + 1);
+        used += tl;
     }
     while (made-- > 0)
         board_take_back(b);

@@ -1,6 +1,6 @@
 /* datapath.h - finding data files (eval sets, books) installed or not.
  *
- * Lookup order (DESIGN.md §1): a path the user gave that names an existing
+ * Lookup order (design §2.4): a path the user gave that names an existing
  * file; then, for a bare name, the directory $TDCHESS_DATADIR, the
  * configured data directory (PKGDATADIR, e.g. /usr/share/games/tdchess),
  * the build tree's data/ (generated files of an uninstalled build) and the

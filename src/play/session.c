@@ -194,12 +194,7 @@ static void maybe_ponder(struct session *s, int engine, struct move guess, doubl
     struct board b;
     board_init(&b);
     board_copy(&b, &s->game.board);
-    struct move_list legal;
-    gen_legal_moves(&b, &legal);
-    bool ok = false;
-    for (int k = 0; k < legal.count && !ok; k++)
-        ok = move_equal(legal.moves[k], guess);
-    if (ok && board_make_move(&b, guess) && has_legal_move(&b)) {
+    if (move_is_legal_in(&b, guess) && board_make_move(&b, guess) && has_legal_move(&b)) {
         struct search_limits limits;
         session_move_limits(s, &b, now, &limits);
         limits.ponder = true;

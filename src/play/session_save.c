@@ -83,26 +83,24 @@ bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double
     return ok;
 }
 
+struct pgn_job {
+    const struct session *s;
+    bool autosave;
+    double now;
+};
+
+static bool write_job(FILE *out, void *data)
+{
+    const struct pgn_job *job = data;
+    return session_write_pgn(job->s, out, job->autosave, job->now);
+}
+
 /* Writes the game to PATH atomically; AUTOSAVE adds what resuming needs. */
 static bool save_to(const struct session *s, const char *path, bool autosave, double now, char *err,
                     size_t errlen)
 {
-    struct atomic_file af = {0};
-    FILE *out = atomic_file_open(&af, path, "w");
-    if (!out) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    if (!session_write_pgn(s, out, autosave, now)) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        atomic_file_abort(&af);
-        return false;
-    }
-    if (atomic_file_commit(&af) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    return true;
+    struct pgn_job job = {s, autosave, now};
+    return atomic_file_write(path, "w", write_job, &job, err, errlen);
 }
 
 bool session_save_pgn(const struct session *s, const char *path, char *err, size_t errlen)

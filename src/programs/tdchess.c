@@ -30,8 +30,6 @@
 #include "ui/uci.h"
 #include "ui/xboard.h"
 
-enum { EXIT_USAGE = 2 };
-
 struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii;
@@ -96,36 +94,6 @@ static void version(void)
     program_version("tdchess");
 }
 
-static noreturn void try_help(void)
-{
-    program_try_help();
-    exit(EXIT_USAGE);
-}
-
-static long number_arg(const char *text, long min, long max, const char *what)
-{
-    char *end;
-    errno = 0;
-    long n = strtol(text, &end, 10);
-    if (*text == '\0' || *end || errno || n < min || n > max) {
-        msg_error(_("invalid %s '%s' (%ld to %ld)"), what, text, min, max);
-        try_help();
-    }
-    return n;
-}
-
-static double real_arg(const char *text, double min, double max, const char *what)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (*text == '\0' || *end || errno || !isfinite(v) || v < min || v > max) {
-        msg_error(_("invalid %s '%s' (%g to %g)"), what, text, min, max);
-        try_help();
-    }
-    return v;
-}
-
 /* Every book named with --book must open, in every mode: a missing book is
  * an error like a missing evaluation set (exit 1), not a game without it. */
 static void check_books(const struct engine_config *books)
@@ -145,10 +113,10 @@ static int run_bench(const struct options *o, int argc, char **argv, struct eval
 {
     int depth = 0;
     if (argc > 1)
-        depth = (int)number_arg(argv[1], 1, 64, _("bench depth"));
+        depth = (int)program_int_arg(argv[1], 1, 64, _("bench depth"));
     if (argc > 2) {
         msg_error(_("unexpected argument '%s'"), argv[2]);
-        try_help();
+        program_try_help_exit();
     }
     if (!bench_run(eval, &o->play.engine.search, depth, stdout))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
@@ -321,7 +289,7 @@ int main(int argc, char **argv)
             o.xboard = true;
             break;
         case OPT_HASH:
-            o.play.engine.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));
             break;
         case 'w':
             o.play.set_names[WHITE] = optarg;
@@ -332,7 +300,7 @@ int main(int argc, char **argv)
         case OPT_BOOK:
             if (o.play.engine.book_count == BOOK_SET_MAX) {
                 msg_error(_("at most %d books at once"), BOOK_SET_MAX);
-                try_help();
+                program_try_help_exit();
             }
             o.play.engine.books[o.play.engine.book_count++] = optarg;
             break;
@@ -342,13 +310,13 @@ int main(int argc, char **argv)
         case OPT_BOOK_MODE:
             if (!book_mode_parse(optarg, &o.play.engine.book_mode)) {
                 msg_error(_("invalid book mode '%s' (best, weighted or random)"), optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case OPT_FEATURES:
             if (!search_features_parse(optarg, &o.play.engine.search.features)) {
                 msg_error(_("invalid search feature list '%s'"), optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'm':
@@ -356,33 +324,33 @@ int main(int argc, char **argv)
                 msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
                             "two-computers)"),
                           optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 't':
-            o.play.move_time = real_arg(optarg, 0, 1e6, _("time per move"));
+            o.play.move_time = program_real_arg(optarg, 0, 1e6, _("time per move"));
             break;
         case 'd':
-            o.play.depth = (int)number_arg(optarg, 0, 100, _("depth"));
+            o.play.depth = (int)program_int_arg(optarg, 0, 100, _("depth"));
             break;
         case OPT_TC:
             if (!tc_parse(optarg, &o.play.tc, err, sizeof err)) {
                 msg_error("%s", err);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'n':
-            o.play.games = (int)number_arg(optarg, 1, 1000000, _("number of games"));
+            o.play.games = (int)program_int_arg(optarg, 1, 1000000, _("number of games"));
             o.games_given = true;
             break;
         case 'l':
             if (!level_parse(optarg, &o.play.engine.level, level_err, sizeof level_err)) {
                 msg_error("%s", level_err);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'r':
-            o.play.random_swing = real_arg(optarg, 0, 100, _("random swing"));
+            o.play.random_swing = program_real_arg(optarg, 0, 100, _("random swing"));
             break;
         case OPT_PONDER:
             o.play.ponder = true;
@@ -397,7 +365,7 @@ int main(int argc, char **argv)
             o.play.pgn_path = optarg;
             break;
         case OPT_SEED:
-            o.play.seed = (unsigned long long)number_arg(optarg, 1, LONG_MAX, _("seed"));
+            o.play.seed = (unsigned long long)program_int_arg(optarg, 1, LONG_MAX, _("seed"));
             break;
         case OPT_NO_TUI:
             o.no_tui = true;
@@ -421,17 +389,17 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            try_help();
+            program_try_help_exit();
         }
     }
     bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
     if (optind < argc && !bench) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
-        try_help();
+        program_try_help_exit();
     }
     if (o.games_given && (bench || o.uci || o.xboard || o.play.mode != MODE_TWO_COMPUTERS)) {
         msg_error("%s", _("-n/--games is for engine matches: use it with --mode=two-computers"));
-        try_help();
+        program_try_help_exit();
     }
     check_books(&o.play.engine);
     /* An installation without its data: say so on stderr (the game also

@@ -3,7 +3,12 @@
  * The node count depends only on the search and evaluation code (the table
  * is cleared before every position, no clock is involved), so it changes
  * exactly when the search behaviour changes.  Output ends with the lines
- * "Nodes searched  : N" and "Nodes/second    : N" (Stockfish's format). */
+ * "Nodes searched  : N" and "Nodes/second    : N" (Stockfish's format).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_TOOLS_BENCH_H
 #define TDCHESS_TOOLS_BENCH_H
 

@@ -63,13 +63,10 @@ static void print_moves(struct linemode *lm)
     for (int i = 0; i < count; i++)
         board_take_back(&replay);
     for (int i = lm->printed_ply; i < b->ply; i++) {
-        char san[SAN_MAX];
+        char line[SAN_MAX + 24]; /* "12. Nf3" or "12... Nf6" */
         struct move m = b->moves_made[i];
-        move_to_san(&replay, m, san);
-        if (replay.side == WHITE)
-            fprintf(lm->out, "%d. %s\n", board_move_number(&replay), san);
-        else
-            fprintf(lm->out, "%d... %s\n", board_move_number(&replay), san);
+        moves_to_san_line(&replay, &m, 1, true, line, sizeof line);
+        fprintf(lm->out, "%s\n", line);
         board_make_move(&replay, m);
     }
     board_free(&replay);

@@ -3,12 +3,16 @@
  * The main thread reads commands; searches run in the engine's thread and
  * report through callbacks, so "isready", "stop" and "ponderhit" are
  * answered while the engine thinks.  Every output line is written with one
- * call under out_lock so lines from the two threads never interleave.
+ * call of a line writer (core/lineio.h) so lines from the two threads never interleave.
  *
  * Besides the protocol it understands Stockfish's debugging commands that
- * tests rely on (DESIGN.md §5): "go perft N", "d", "eval", "bench".
+ * tests rely on (design §15.2): "go perft N", "d", "eval", "bench".
  * Malformed or unknown commands are answered with "info string" and
  * otherwise ignored.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #include "system.h"
 
@@ -23,6 +27,7 @@
 #include "eval/eval.h"
 #include "tools/bench.h"
 #include "search/engine.h"
+#include "core/lineio.h"
 #include "core/message.h"
 #include "core/timing.h"
 #include "play/host.h"
@@ -39,8 +44,7 @@ struct uci {
         bool limit_strength; /* UCI_LimitStrength */
         int elo;             /* UCI_Elo */
     } options;
-    FILE *out;
-    pthread_mutex_t out_lock;
+    struct line_writer out; /* whole lines, from both threads */
     bool debug;
 };
 
@@ -48,16 +52,10 @@ static void say(struct uci *u, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 
 
 static void say(struct uci *u, const char *fmt, ...)
 {
-    char line[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    line_vprintf(&u->out, fmt, ap);
     va_end(ap);
-    pthread_mutex_lock(&u->out_lock);
-    fputs(line, u->out);
-    fputc('\n', u->out);
-    fflush(u->out);
-    pthread_mutex_unlock(&u->out_lock);
 }
 
 /* ---- search output ----------------------------------------------------- */
@@ -303,20 +301,20 @@ static void cmd_go(struct uci *u, char *args)
 static void cmd_display(struct uci *u)
 {
     char fen[FEN_MAX];
-    pthread_mutex_lock(&u->out_lock);
-    fputc('\n', u->out);
-    textboard_print(&u->board, u->out, false);
-    pthread_mutex_unlock(&u->out_lock);
+    line_writer_lock(&u->out);
+    fputc('\n', u->out.out);
+    textboard_print(&u->board, u->out.out, false);
+    line_writer_unlock(&u->out);
     fen_write(&u->board, fen);
     say(u, "\nFen: %s\nKey: %016" PRIX64 "\n", fen, u->board.state->key);
 }
 
 static void cmd_eval(struct uci *u)
 {
-    pthread_mutex_lock(&u->out_lock);
-    eval_explain(u->host.eval, &u->board, u->out);
-    fflush(u->out);
-    pthread_mutex_unlock(&u->out_lock);
+    line_writer_lock(&u->out);
+    eval_explain(u->host.eval, &u->board, u->out.out);
+    fflush(u->out.out);
+    line_writer_unlock(&u->out);
 }
 
 /* ---- options ------------------------------------------------------------ */
@@ -454,7 +452,7 @@ static bool dispatch(struct uci *u, char *line)
         host_wait(&u->host); /* for scripts: until the search ends */
     } else if (strcmp(cmd, "bench") == 0) {
         finish_search(u);
-        bench_run(u->host.eval, &u->host.config, atoi(args), u->out);
+        bench_run(u->host.eval, &u->host.config, atoi(args), u->out.out);
     } else {
         say(u, "info string %s: %.60s", _("unknown command"), cmd);
     }
@@ -469,7 +467,7 @@ static void book_error(void *data, const char *msg)
 
 int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
 {
-    struct uci u = {.out = out};
+    struct uci u = {0};
     char err[512];
     if (!host_init(&u.host, cfg, NULL, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
@@ -478,7 +476,7 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
         host_free(&u.host);
         return EXIT_FAILURE;
     }
-    pthread_mutex_init(&u.out_lock, NULL);
+    line_writer_init(&u.out, out);
     /* Books named on the command line turn OwnBook on; otherwise the
      * default book is opened (if installed) for when the interface turns
      * it on. */
@@ -496,6 +494,6 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
     free(line);
     host_free(&u.host); /* stops the search */
     board_free(&u.board);
-    pthread_mutex_destroy(&u.out_lock);
+    line_writer_destroy(&u.out);
     return EXIT_SUCCESS;
 }
