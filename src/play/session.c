@@ -153,6 +153,16 @@ static uint64_t game_seed(const struct session *s)
     return s->opt.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)s->game_number;
 }
 
+void session_forget_game(struct session *s)
+{
+    s->forced = false;
+    s->recorded = false;
+    s->thinking.valid = false;
+    s->hint = move_none();
+    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
+    s->saved_ply = -1;
+}
+
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
 unsigned session_start_game(struct session *s, const char *fen, double now)
 {
@@ -162,12 +172,7 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     if (!game_new(&s->game, fen ? fen : s->opt.start_fen, &s->opt.tc, err, sizeof err))
         game_new(&s->game, NULL, &s->opt.tc, err, sizeof err);
     session_assign_players(s);
-    s->forced = false;
-    s->recorded = false;
-    s->thinking.valid = false;
-    s->hint = move_none();
-    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
-    s->saved_ply = -1;
+    session_forget_game(s);
     s->has_engine_score[0] = s->has_engine_score[1] = false;
     today(s->date, sizeof s->date);
     struct search_config config = s->opt.engine.search;

@@ -202,10 +202,7 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
         session_cancel_search(s);
         session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
-        s->forced = false;
-        s->recorded = false;
-        s->thinking.valid = false;
-        s->hint = move_none();
+        session_forget_game(s);
         s->saved_ply = s->game.board.ply; /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
@@ -292,12 +289,7 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     if (date)
         snprintf(s->date, sizeof s->date, "%s", date);
     pgn_game_free(&pg);
-    s->forced = false;
-    s->recorded = false;
-    s->thinking.valid = false;
-    s->hint = move_none();
-    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
-    s->saved_ply = -1;
+    session_forget_game(s);
     game_start_clock(&s->game, now);
     size_t n = strlen(path);
     if (n > 0 && path[n - 1] != '~') { /* not the copy kept after "no" */
