@@ -97,6 +97,7 @@ struct searcher {
     struct move excluded[MAX_MULTIPV];
     struct move best_move; /* best root move of the iteration so far */
     int best_score;
+    int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
     atomic_bool stop, ponderhit;
 };
 
@@ -236,6 +237,11 @@ void searcher_clear(struct searcher *s)
             s->counter[i][j] = move_none();
     for (int i = 0; i < s->config.max_ply + 2; i++)
         s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
+}
+
+void searcher_set_helper(struct searcher *s, int id)
+{
+    s->helper = id;
 }
 
 void search_stop(struct searcher *s)
@@ -968,7 +974,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
     s->root_depth = 0;
     timeman_plan(&s->plan, limits, b->side, b->ply);
     s->plan.adaptive = has(s, FEATURE_TIME_STABILITY);
-    tt_new_search(s->tt);
+    if (!s->helper)
+        tt_new_search(s->tt);
     age_history(s);
     for (int i = 0; i < s->config.max_ply + 2; i++) {
         s->plies[i].pv_length = 0;
@@ -986,7 +993,7 @@ struct search_result search_think(struct searcher *s, struct board *b,
     int multipv = s->config.multipv < root_moves ? s->config.multipv : root_moves;
     int guess = 0;
     struct move previous_best = move_none();
-    for (int depth = 1;; depth++) {
+    for (int depth = 1 + s->helper % 2;; depth++) {
         s->root_depth = depth;
         s->excluded_count = 0;
         s->seldepth = 0;
