@@ -85,7 +85,7 @@ static void usage(void)
            "  -V, --version         output version information and exit\n"));
     puts(_("Commands:\n"
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
-           "                        (default 9) and print the node count and speed\n"));
+           "                        (default 13) and print the node count and speed\n"));
     puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
     program_report_bugs();
 }
