@@ -56,8 +56,8 @@ static void usage(void)
            "                        (e.g. 40/10); default: none\n"
            "  -n, --games=N         two-computers: play N games, alternating colours\n"
            "  -r, --random-swing=PAWNS  random noise added to the evaluation\n"
-           "  -l, --level=ELO       play at this strength: 800 to 2000 (full), or\n"
-           "                        beginner, casual, club, strong, full\n"
+           "  -l, --level=ELO       play at this strength: 800 to 2200 (full), or\n"
+           "                        beginner, casual, club, strong, expert, full\n"
            "      --ponder          let the engine think on your time\n"
            "      --cpu-time        clocks count CPU time instead of wall time\n"
            "      --fen=FEN         start the games from this position\n"
@@ -85,7 +85,7 @@ static void usage(void)
            "  -V, --version         output version information and exit\n"));
     puts(_("Commands:\n"
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
-           "                        (default 9) and print the node count and speed\n"));
+           "                        (default 13) and print the node count and speed\n"));
     puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
     program_report_bugs();
 }

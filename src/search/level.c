@@ -17,13 +17,13 @@
  * geometrically.  A level at or above LEVEL_FULL_ELO is full strength. */
 static const struct level_params anchors[] = {
     /* elo   nodes  depth multipv noise max_loss */
-    {800, 300, 3, 6, 300, 700},  {1100, 1200, 4, 5, 200, 450},    {1500, 6000, 0, 4, 100, 200},
-    {1750, 90000, 0, 2, 35, 70}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
+    {800, 200, 3, 6, 300, 700},   {1100, 800, 4, 5, 200, 450},  {1500, 3000, 0, 4, 130, 220},
+    {1750, 30000, 0, 3, 50, 100}, {2000, 200000, 0, 2, 15, 40}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
 };
 
-static const char *const names[] = {N_("beginner"), N_("casual"), N_("club"), N_("strong"),
-                                    N_("full")};
-static const int name_elos[] = {800, 1200, 1500, 1750, LEVEL_FULL_ELO};
+static const char *const names[] = {N_("beginner"), N_("casual"), N_("club"),
+                                    N_("strong"),   N_("expert"), N_("full")};
+static const int name_elos[] = {800, 1200, 1500, 1750, 2000, LEVEL_FULL_ELO};
 
 bool level_is_limited(int elo)
 {
@@ -76,7 +76,7 @@ bool level_parse(const char *text, int *elo, char *err, size_t errlen)
         return true;
     }
     snprintf(err, errlen, _("bad level '%.40s': expected %d to %d or one of %s"), text,
-             LEVEL_MIN_ELO, LEVEL_FULL_ELO, "beginner, casual, club, strong, full");
+             LEVEL_MIN_ELO, LEVEL_FULL_ELO, "beginner, casual, club, strong, expert, full");
     return false;
 }
 

@@ -33,7 +33,7 @@
 
 enum {
     LEVEL_MIN_ELO = 800,
-    LEVEL_FULL_ELO = 2000, /* full strength (what the engine plays at 5+0.05) */
+    LEVEL_FULL_ELO = 2200, /* full strength (about what the engine plays at 5+0.05) */
     LEVEL_MAX_LINES = 8,   /* most candidates a level looks at */
     LEVEL_NAME_MAX = 64,
 };
@@ -54,7 +54,7 @@ bool level_is_limited(int elo);
 struct level_params level_params(int elo);
 
 /* Parses a level: a number from LEVEL_MIN_ELO to LEVEL_FULL_ELO, or a
- * named level ("beginner", "casual", "club", "strong", "full";
+ * named level ("beginner", "casual", "club", "strong", "expert", "full";
  * English names, as typed).  Sets *elo (LEVEL_FULL_ELO for "full").  False
  * with a one-line message in err on anything else. */
 bool level_parse(const char *text, int *elo, char *err, size_t errlen);
