@@ -420,16 +420,37 @@ bool book_mode_parse(const char *text, enum book_mode *mode)
 
 /* ---- finding book files ------------------------------------------------ */
 
+static bool is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Tries DIR/NAME; true (with the path in BUF) when it is a file. */
 static bool try_dir(const char *dir, const char *name, char *buf, size_t size)
 {
+    if (!dir || !*dir)
+        return false;
     int n = snprintf(buf, size, "%s/%s", dir, name);
-    return n > 0 && (size_t)n < size && datapath_is_file(buf);
+    return n > 0 && (size_t)n < size && is_file(buf);
+}
+
+/* The data directories (core/datapath.h); for an uninstalled tdchess they
+ * include the build tree's books/, where the default book is built. */
+static bool find_in_data_dirs(const char *name, char *buf, size_t size)
+{
+    const char *dirs[DATAPATH_DIRS_MAX];
+    int n = datapath_dirs(dirs);
+    for (int i = 0; i < n; i++)
+        if (try_dir(dirs[i], name, buf, size))
+            return true;
+    return false;
 }
 
 bool book_locate(const char *name, char *buf, size_t size)
 {
     if (!name || !*name || strcmp(name, "default") == 0) {
-        if (datapath_find_in("tdchess.bin", "books", buf, size))
+        if (find_in_data_dirs("tdchess.bin", buf, size))
             return true;
         snprintf(buf, size, "%s", "tdchess.bin");
         return false;
@@ -444,9 +465,9 @@ bool book_locate(const char *name, char *buf, size_t size)
         return false;
     }
     snprintf(buf, size, "%s", name);
-    if (datapath_is_file(name))
+    if (is_file(name))
         return true;
-    if (!strchr(name, '/') && datapath_find_in(name, "books", buf, size))
+    if (!strchr(name, '/') && find_in_data_dirs(name, buf, size))
         return true;
     snprintf(buf, size, "%s", name);
     return false;

@@ -33,8 +33,8 @@
 #include <stdarg.h>
 
 #include "core/atomicfile.h"
-#include "core/message.h"
 #include "eval/eval.h"
+#include "core/message.h"
 
 _Static_assert(sizeof(double) == 8 && FLT_RADIX == 2 && DBL_MANT_DIG == 53,
                "the .set format stores IEEE-754 binary64 doubles");
@@ -232,15 +232,15 @@ bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t er
     return ok;
 }
 
-struct encoded_set {
+struct encoded {
     const unsigned char *bytes;
     size_t size;
 };
 
 static bool write_binary(FILE *out, void *data)
 {
-    const struct encoded_set *e = data;
-    return fwrite(e->bytes, 1, e->size, out) == e->size;
+    const struct encoded *set = data;
+    return fwrite(set->bytes, 1, set->size, out) == set->size;
 }
 
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen)
@@ -251,8 +251,8 @@ bool eval_set_save(const struct eval_params *p, const char *path, char *err, siz
     unsigned char *buf = malloc(EVAL_SET_SIZE);
     if (buf == NULL)
         return msg_fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
-    struct encoded_set e = {buf, eval_set_encode(p, buf)};
-    bool ok = atomic_file_write(path, "wb", write_binary, &e, err, errlen);
+    struct encoded set = {buf, eval_set_encode(p, buf)};
+    bool ok = atomic_file_write(path, "wb", write_binary, &set, err, errlen);
     free(buf);
     return ok;
 }

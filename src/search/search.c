@@ -781,7 +781,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
     s->root_depth = 0;
     timeman_plan(&s->plan, limits, b->side, b->ply);
     s->plan.adaptive = has(s, FEATURE_TIME_STABILITY);
-    tt_new_search(s->tt);
+    if (!s->helper)
+        tt_new_search(s->tt);
     age_history(s);
     for (int i = 0; i < s->config.max_ply + 2; i++) {
         s->plies[i].pv_length = 0;
@@ -799,7 +800,7 @@ struct search_result search_think(struct searcher *s, struct board *b,
     int multipv = s->config.multipv < root_moves ? s->config.multipv : root_moves;
     int guess = 0;
     struct move previous_best = move_none();
-    for (int depth = 1;; depth++) {
+    for (int depth = 1 + s->helper % 2;; depth++) {
         s->root_depth = depth;
         s->excluded_count = 0;
         s->seldepth = 0;

@@ -125,6 +125,10 @@ void searcher_set_config(struct searcher *s, const struct search_config *config)
 void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval);
 /* Forgets killers and history (UCI ucinewgame). */
 void searcher_clear(struct searcher *s);
+/* Makes s helper number id (1, 2, ...) of a Lazy SMP search, or the main
+ * searcher (0, the default): a helper never starts a new table generation
+ * and odd helpers start one ply deeper, so the threads spread out. */
+void searcher_set_helper(struct searcher *s, int id);
 
 /* Searches the position of b (b is left as it was).  Blocks until a limit
  * is reached or search_stop() is called. */

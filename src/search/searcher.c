@@ -150,6 +150,11 @@ void searcher_clear(struct searcher *s)
         s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
 }
 
+void searcher_set_helper(struct searcher *s, int id)
+{
+    s->helper = id;
+}
+
 void search_stop(struct searcher *s)
 {
     atomic_store(&s->stop, true);

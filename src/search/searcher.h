@@ -49,6 +49,7 @@ struct searcher {
     struct move excluded[MAX_MULTIPV];
     struct move best_move; /* best root move of the iteration so far */
     int best_score;
+    int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
     atomic_bool stop, ponderhit;
 };
 

@@ -32,6 +32,11 @@ bool tt_resize(struct tt *tt, size_t size_mb)
     return true;
 }
 
+static inline unsigned generation(const struct tt *tt)
+{
+    return atomic_load_explicit(&tt->generation, memory_order_relaxed);
+}
+
 void tt_free(struct tt *tt)
 {
     free(tt->buckets);
@@ -47,12 +52,48 @@ void tt_clear(struct tt *tt)
 
 void tt_new_search(struct tt *tt)
 {
-    tt->generation = (tt->generation + 1) % TT_GENERATIONS;
+    atomic_store_explicit(&tt->generation, (generation(tt) + 1) % TT_GENERATIONS,
+                          memory_order_relaxed);
 }
 
-static inline unsigned entry_age(const struct tt *tt, const struct tt_entry *e)
+/* An entry's fields, decoded. */
+struct fields {
+    uint32_t check;
+    struct move move;
+    int32_t score;
+    int16_t eval;
+    uint8_t depth, genflag;
+};
+
+static inline struct fields load(const struct tt_entry *e)
 {
-    return (tt->generation - (e->genflag >> GENERATION_SHIFT)) % TT_GENERATIONS;
+    uint64_t w0 = atomic_load_explicit(&e->word[0], memory_order_relaxed);
+    uint64_t w1 = atomic_load_explicit(&e->word[1], memory_order_relaxed) ^ w0;
+    struct fields f;
+    f.move = (struct move){(int8_t)(w0 & 0xFF), (int8_t)(w0 >> 8 & 0xFF), (uint8_t)(w0 >> 16),
+                           (uint8_t)(w0 >> 24)};
+    f.score = (int32_t)(uint32_t)(w0 >> 32);
+    f.check = (uint32_t)(w1 >> 32);
+    f.eval = (int16_t)(uint16_t)(w1 >> 16);
+    f.depth = (uint8_t)(w1 >> 8);
+    f.genflag = (uint8_t)w1;
+    return f;
+}
+
+static inline void save(struct tt_entry *e, const struct fields *f)
+{
+    uint64_t w0 = (uint64_t)(uint8_t)f->move.from | (uint64_t)(uint8_t)f->move.to << 8 |
+                  (uint64_t)f->move.type << 16 | (uint64_t)f->move.promote << 24 |
+                  (uint64_t)(uint32_t)f->score << 32;
+    uint64_t w1 = (uint64_t)f->check << 32 | (uint64_t)(uint16_t)f->eval << 16 |
+                  (uint64_t)f->depth << 8 | f->genflag;
+    atomic_store_explicit(&e->word[0], w0, memory_order_relaxed);
+    atomic_store_explicit(&e->word[1], w1 ^ w0, memory_order_relaxed);
+}
+
+static inline unsigned entry_age(const struct tt *tt, const struct fields *f)
+{
+    return (generation(tt) - (f->genflag >> GENERATION_SHIFT)) % TT_GENERATIONS;
 }
 
 void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int score, int eval,
@@ -61,38 +102,44 @@ void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int sc
     struct tt_bucket *bucket = &tt->buckets[key & (tt->count - 1)];
     uint32_t check = (uint32_t)(key >> 32);
     struct tt_entry *slot = &bucket->entries[0];
+    struct fields old = load(slot);
     int slot_value = INT32_MAX;
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
-        struct tt_entry *e = &bucket->entries[i];
-        if (e->depth == 0 || e->check == check) {
-            slot = e;
+        struct fields f = load(&bucket->entries[i]);
+        if (f.depth == 0 || f.check == check) {
+            slot = &bucket->entries[i];
+            old = f;
             break;
         }
-        int value = e->depth - 8 * (int)entry_age(tt, e);
-        if (value < slot_value)
-            slot_value = value, slot = e;
+        int value = f.depth - 8 * (int)entry_age(tt, &f);
+        if (value < slot_value) {
+            slot_value = value;
+            slot = &bucket->entries[i];
+            old = f;
+        }
     }
     if (depth < 0)
         depth = 0;
     if (depth > 250)
         depth = 250;
-    bool same = slot->depth && slot->check == check;
+    bool same = old.depth && old.check == check;
     /* A much deeper result of this search is worth more than a new bound. */
-    if (same && bound != TT_EXACTSCORE && entry_age(tt, slot) == 0 && slot->depth - 1 > depth + 3)
+    if (same && bound != TT_EXACTSCORE && entry_age(tt, &old) == 0 && old.depth - 1 > depth + 3)
         return;
     if (move_is_none(move) && same)
-        move = slot->move;
+        move = old.move;
     if (is_mate_score(score))
         score += score > 0 ? ply : -ply;
     int stored_eval = eval / TT_EVAL_UNIT;
     if (stored_eval < -INT16_MAX || stored_eval > INT16_MAX)
         stored_eval = TT_NO_EVAL;
-    *slot = (struct tt_entry){check,
-                              move,
-                              score,
-                              (int16_t)stored_eval,
-                              (uint8_t)(depth + 1),
-                              (uint8_t)(tt->generation << GENERATION_SHIFT | (unsigned)bound)};
+    struct fields f = {check,
+                       move,
+                       score,
+                       (int16_t)stored_eval,
+                       (uint8_t)(depth + 1),
+                       (uint8_t)(generation(tt) << GENERATION_SHIFT | (unsigned)bound)};
+    save(slot, &f);
 }
 
 bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit)
@@ -100,17 +147,17 @@ bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit)
     const struct tt_bucket *bucket = &tt->buckets[key & (tt->count - 1)];
     uint32_t check = (uint32_t)(key >> 32);
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
-        const struct tt_entry *e = &bucket->entries[i];
-        if (e->depth == 0 || e->check != check)
+        struct fields f = load(&bucket->entries[i]);
+        if (f.depth == 0 || f.check != check)
             continue;
-        int s = e->score;
+        int s = f.score;
         if (is_mate_score(s))
             s -= s > 0 ? ply : -ply;
-        hit->move = e->move;
+        hit->move = f.move;
         hit->score = s;
-        hit->eval = e->eval == TT_NO_EVAL ? -WIN_SCORE : e->eval * TT_EVAL_UNIT;
-        hit->depth = e->depth - 1;
-        hit->bound = e->genflag & BOUND_MASK;
+        hit->eval = f.eval == TT_NO_EVAL ? -WIN_SCORE : f.eval * TT_EVAL_UNIT;
+        hit->depth = f.depth - 1;
+        hit->bound = f.genflag & BOUND_MASK;
         return true;
     }
     return false;
@@ -121,8 +168,8 @@ int tt_hashfull(const struct tt *tt)
     size_t sample = tt->count < 250 ? tt->count : 250, used = 0;
     for (size_t i = 0; i < sample; i++)
         for (int j = 0; j < TT_BUCKET_ENTRIES; j++) {
-            const struct tt_entry *e = &tt->buckets[i].entries[j];
-            used += e->depth && entry_age(tt, e) == 0;
+            struct fields f = load(&tt->buckets[i].entries[j]);
+            used += f.depth && entry_age(tt, &f) == 0;
         }
     return (int)(used * 1000 / (sample * TT_BUCKET_ENTRIES));
 }

@@ -13,8 +13,11 @@
  * bucket with the least draft minus eight times its age (in searches, modulo
  * 64, so the age can never wrap into "new") gives way.
  *
- * The table belongs to one engine; its search threads write it without
- * locks (a torn entry at worst costs a miss or a move that is rejected).
+ * The table belongs to one engine; its search threads (Lazy SMP) share it
+ * without locks.  An entry is two 64-bit words read and written with
+ * relaxed atomic operations, the second stored XORed with the first, so a
+ * pair torn between two writers fails the key check (Hyatt's lockless
+ * hashing); at worst a rare false hit gives a move the search rejects.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -23,6 +26,7 @@
 #ifndef TDCHESS_SEARCH_TT_H
 #define TDCHESS_SEARCH_TT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "chess/types.h"
@@ -31,13 +35,12 @@ enum { TT_LOWERBOUND = 1, TT_UPPERBOUND = 2, TT_EXACTSCORE = 4 };
 enum { TT_DEFAULT_MB = 64, TT_MAX_MB = 1024 * 1024 };
 enum { TT_BUCKET_ENTRIES = 4, TT_GENERATIONS = 64 };
 
+/* Word 0: move (from, to, type, promote: 4 bytes) and score (32 bits).
+ * Word 1, XORed with word 0: the key's high 32 bits, the static evaluation
+ * / TT_EVAL_UNIT (16 bits), the draft + 1 (8 bits, 0 marks an empty
+ * entry) and generation << 3 | bound flags (8 bits). */
 struct tt_entry {
-    uint32_t check; /* the key's high 32 bits */
-    struct move move;
-    int32_t score;
-    int16_t eval;    /* static evaluation / TT_EVAL_UNIT */
-    uint8_t depth;   /* draft + 1; 0 marks an empty entry */
-    uint8_t genflag; /* generation << 3 | bound flags */
+    _Atomic uint64_t word[2];
 };
 
 struct tt_bucket {
@@ -47,7 +50,7 @@ struct tt_bucket {
 struct tt {
     struct tt_bucket *buckets;
     size_t count; /* buckets, a power of two */
-    unsigned generation;
+    _Atomic unsigned generation;
 };
 
 /* What a probe found. */

@@ -402,7 +402,10 @@ struct td_trainer *td_new(const struct bindb *db, const struct eval_params *para
     struct td_trainer *t = xcalloc(1, sizeof *t);
     t->db = db;
     t->opt = *opt;
+    /* The starting set decides whether the traces hold the extras: an
+     * extended set trains them, a design set stays one. */
     t->ev = evaluator_new();
+    evaluator_set_params(t->ev, params);
     for (int i = 0; i < EVAL_PARAMS; i++)
         t->p[i] = t->anchor[i] = eval_param_get(params, i);
     t->k = opt->scale > 0 ? opt->scale : 1.0;
