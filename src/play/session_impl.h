@@ -14,6 +14,7 @@
 #include "core/lineio.h"
 #include "play/host.h"
 #include "play/session.h"
+#include "search/level.h"
 
 #if !ENABLE_NLS
 #define ngettext(singular, plural, n) ((n) == 1 ? (singular) : (plural))
@@ -33,11 +34,14 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;        /* engine index of the running search */
-    struct board search_root; /* its root position (for SAN) */
-    struct move ponder_move;  /* the guess a ponder search is based on */
-    struct move hint;         /* the last hint, for "hint" twice */
-    int last_engine_score[2]; /* engine's own view, for draw offers */
+    int search_engine;                /* engine index of the running search */
+    struct board search_root;         /* its root position (for SAN) */
+    struct move ponder_move;          /* the guess a ponder search is based on */
+    struct move hint;                 /* the last hint, for "hint" twice */
+    char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
+    int saved_ply;                    /* the game was saved with this many plies (-1: not) */
+    bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
+    int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
     /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
@@ -79,6 +83,9 @@ struct engine_host *session_books(struct session *s);
 /* Opens the books of the options, saying which fail. */
 void session_load_books(struct session *s);
 
+/* Forgets what belonged to the game that another one replaced: force
+ * mode, its record, thinking, hint, loaded names, saved state. */
+void session_forget_game(struct session *s);
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
 unsigned session_start_game(struct session *s, const char *fen, double now);
 /* Who plays which colour at the start of the current game (session_match.c). */
@@ -88,6 +95,9 @@ unsigned session_game_finished(struct session *s, double now);
 
 /* Appends the game to --pgn once (session_save.c). */
 void session_record_game(struct session *s, double now);
+/* Before another game replaces this one: records it and, when it was
+ * played (has moves or a result), counts it, so PGN Rounds go 1, 2, 3. */
+void session_next_game(struct session *s, double now);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
 

@@ -8,6 +8,7 @@
 
 #include <inttypes.h>
 #include <poll.h>
+#include <signal.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -127,8 +128,15 @@ static bool handle(struct linemode *lm, unsigned ev)
     }
     if (ev & EV_BOARD)
         lm->board_shown = false;
-    if ((ev & EV_GAME_OVER) && !lm->opt->quiet && session_options(s)->mode != MODE_TWO_COMPUTERS)
-        print_board(lm);
+    if ((ev & EV_GAME_OVER) && session_options(s)->mode != MODE_TWO_COMPUTERS) {
+        if (!lm->opt->quiet) {
+            print_board(lm); /* ends with the status line: the result */
+        } else {
+            char status[256];
+            session_status(s, status, sizeof status);
+            fprintf(lm->out, "%s\n", status);
+        }
+    }
     if (ev & EV_SERIES_OVER) {
         char summary[1024];
         session_match_summary(s, summary, sizeof summary);
@@ -230,8 +238,19 @@ int linemode_replay_fd(const char *data, size_t len, int fd)
     r->len = len;
     r->from = fd;
     r->to = fds[1];
+    /* The copying thread blocks the signals the protocol loops look for,
+     * so that they interrupt the main thread's read, not this one's. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     pthread_t thread;
-    if (pthread_create(&thread, NULL, replay_thread, r) != 0) {
+    int failed = pthread_create(&thread, NULL, replay_thread, r);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (failed) {
         close(fds[0]);
         close(fds[1]);
         free(r->data);

@@ -32,6 +32,7 @@
 #include "core/timing.h"
 #include "play/host.h"
 #include "ui/textboard.h"
+#include "ui/signals.h"
 #include "ui/uci.h"
 
 #define ENGINE_NAME PACKAGE_NAME " " PACKAGE_VERSION
@@ -40,11 +41,13 @@ struct uci {
     struct board board;
     struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
     struct {
-        bool ponder;
         int move_overhead_ms;
+        bool limit_strength; /* UCI_LimitStrength */
+        int elo;             /* UCI_Elo */
     } options;
     struct line_writer out; /* whole lines, from both threads */
     bool debug;
+    bool search_debug; /* debug as it was at "go": what the search thread reads */
 };
 
 static void say(struct uci *u, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
@@ -113,7 +116,7 @@ static void on_done(const struct search_result *r, void *data)
 {
     char best[COORD_MAX], ponder[COORD_MAX];
     struct uci *u = data;
-    if (u->debug)
+    if (u->search_debug)
         report_statistics(u, &r->stats);
     move_to_coord(r->best, best);
     if (move_is_none(r->ponder)) {
@@ -296,18 +299,41 @@ static void cmd_go(struct uci *u, char *args)
         return;
     }
     struct host_listener listener = {on_report, on_currmove, on_done, u}; /* print at once */
+    u->search_debug = u->debug; /* "debug off" during the search must not race */
+    host_set_level(&u->host, u->options.limit_strength ? u->options.elo : LEVEL_FULL_ELO);
     host_go(&u->host, &u->board, &limits, &listener);
 }
 
 static void cmd_display(struct uci *u)
 {
     char fen[FEN_MAX];
+    fen_write(&u->board, fen);
+    /* One block under the lock: a running search's info lines come before
+     * or after it, never inside. */
     line_writer_lock(&u->out);
     fputc('\n', u->out.out);
     textboard_print(&u->board, u->out.out, false);
+    fprintf(u->out.out, "\nFen: %s\nKey: %016" PRIX64 "\n\n", fen, u->board.state->key);
+    fflush(u->out.out);
     line_writer_unlock(&u->out);
-    fen_write(&u->board, fen);
-    say(u, "\nFen: %s\nKey: %016" PRIX64 "\n", fen, u->board.state->key);
+}
+
+/* "bench [DEPTH]": DEPTH as on the command line (1 to 64), or the default. */
+static void cmd_bench(struct uci *u, const char *args)
+{
+    long depth = 0;
+    if (*args) {
+        char *end;
+        errno = 0;
+        depth = strtol(args, &end, 10);
+        end += strspn(end, " \t");
+        if (end == args || *end || errno || depth < 1 || depth > 64) {
+            say(u, "info string %s: %.40s", _("bench: expected a depth from 1 to 64"), args);
+            return;
+        }
+    }
+    finish_search(u);
+    bench_run(u->host.eval, &u->host.config, (int)depth, u->out.out);
 }
 
 static void cmd_eval(struct uci *u)
@@ -326,7 +352,7 @@ static void cmd_uci(struct uci *u)
     search_features_format(u->host.config.features, features, sizeof features);
     say(u, "id name %s", ENGINE_NAME);
     say(u, "id author %s", _("the tdchess authors"));
-    say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, 65536);
+    say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, TT_MAX_MB);
     say(u, "option name Clear Hash type button");
     say(u, "option name Threads type spin default %d min 1 max %d", u->host.threads,
         ENGINE_MAX_THREADS);
@@ -341,6 +367,9 @@ static void cmd_uci(struct uci *u)
     say(u, "option name SearchFeatures type string default %s", features);
     say(u, "option name BookMode type combo default %s var best var weighted var random",
         book_mode_name(u->host.book_mode));
+    say(u, "option name UCI_LimitStrength type check default false");
+    say(u, "option name UCI_Elo type spin default %d min %d max %d", LEVEL_FULL_ELO, LEVEL_MIN_ELO,
+        LEVEL_FULL_ELO);
     say(u, "uciok");
 }
 
@@ -366,7 +395,7 @@ static void cmd_setoption(struct uci *u, char *args)
     long number = value ? strtol(value, &end, 10) : 0;
     bool numeric = value && end != value && *end == '\0';
     struct search_config config = u->host.config;
-    if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= 65536) {
+    if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= TT_MAX_MB) {
         if (!host_set_hash(&u->host, (size_t)number))
             say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
     } else if (strcasecmp(name, "Threads") == 0 && numeric && number >= 1 &&
@@ -376,8 +405,10 @@ static void cmd_setoption(struct uci *u, char *args)
         u->options.move_overhead_ms = (int)number;
     } else if (strcasecmp(name, "Clear Hash") == 0) {
         host_clear(&u->host);
-    } else if (strcasecmp(name, "Ponder") == 0 && value) {
-        u->options.ponder = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "Ponder") == 0 && value &&
+               (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)) {
+        ; /* the interface says whether it may send "go ponder": whether it
+           * does is all that matters, so there is nothing to store */
     } else if (strcasecmp(name, "MultiPV") == 0 && numeric && number >= 1 &&
                number <= MAX_MULTIPV) {
         config.multipv = (int)number;
@@ -402,6 +433,11 @@ static void cmd_setoption(struct uci *u, char *args)
         config.random_swing = (double)number / 100; /* centipawns to pawns */
         config.seed = (uint64_t)time_wall_ms();
         host_set_config(&u->host, &config);
+    } else if (strcasecmp(name, "UCI_LimitStrength") == 0 && value) {
+        u->options.limit_strength = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "UCI_Elo") == 0 && numeric && number >= LEVEL_MIN_ELO &&
+               number <= LEVEL_FULL_ELO) {
+        u->options.elo = (int)number;
     } else {
         say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
             value ? " = " : "", value ? value : "");
@@ -453,8 +489,7 @@ static bool dispatch(struct uci *u, char *line)
     } else if (strcmp(cmd, "wait") == 0) {
         host_wait(&u->host); /* for scripts: until the search ends */
     } else if (strcmp(cmd, "bench") == 0) {
-        finish_search(u);
-        bench_run(u->host.eval, &u->host.config, atoi(args), u->out.out);
+        cmd_bench(u, args);
     } else {
         say(u, "info string %s: %.60s", _("unknown command"), cmd);
     }
@@ -485,11 +520,17 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
      * it on. */
     host_open_books(&u.host, book_error, NULL);
     u.host.use_book = cfg->book_count > 0 && cfg->use_book;
+    /* --level turns UCI_LimitStrength on with that UCI_Elo. */
+    u.options.limit_strength = level_is_limited(cfg->level);
+    u.options.elo = u.options.limit_strength ? cfg->level : LEVEL_FULL_ELO;
     board_init(&u.board);
     board_set_start(&u.board);
     char *line = NULL;
     size_t cap = 0;
-    while (getline(&line, &cap, in) >= 0 && dispatch(&u, line))
+    /* SIGINT, SIGTERM, SIGHUP (ui/signals.c): a blocked read returns with
+     * EINTR, and the flag ends the loop; the search is stopped and joined
+     * below as at "quit". */
+    while (!signals_quit_requested() && getline(&line, &cap, in) >= 0 && dispatch(&u, line))
         ;
     free(line);
     host_free(&u.host); /* stops the search */

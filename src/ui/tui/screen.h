@@ -27,7 +27,16 @@ struct view_ops {
     void (*draw)(struct screen *sc, WINDOW *win);
 };
 
-enum view_id { VIEW_BOARD, VIEW_CLOCKS, VIEW_THINKING, VIEW_MOVES, VIEW_STATUS, VIEW_NB };
+enum view_id {
+    VIEW_BOARD,
+    VIEW_CLOCKS,
+    VIEW_THINKING,
+    VIEW_MOVES,
+    VIEW_STATUS,
+    VIEW_MATERIAL,
+    VIEW_GRAPH,
+    VIEW_NB
+};
 
 struct view {
     const struct view_ops *ops;
