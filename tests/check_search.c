@@ -12,6 +12,7 @@
 
 #include "chess/fen.h"
 #include "chess/notation.h"
+#include "core/rng.h"
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "chess/see.h"
@@ -100,6 +101,35 @@ START_TEST(test_tt_store_and_probe)
 }
 END_TEST
 
+/* hashfull (UCI): per mille of the table used by the current search. */
+START_TEST(test_tt_hashfull)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_new_search(&tt);
+    /* Random keys, four per entry: about 98% of the entries get one. */
+    struct rng rng;
+    rng_seed(&rng, 7);
+    struct move m = {12, 28, 0, 0};
+    size_t entries = tt.count * TT_BUCKET_ENTRIES;
+    for (size_t i = 0; i < 4 * entries; i++)
+        tt_store(&tt, rng_next(&rng) | (hash_key)1 << 63, 0, 1, TT_EXACTSCORE, 0, 0, m);
+    int full = tt_hashfull(&tt);
+    ck_assert_msg(full >= 950 && full <= 1000, "hashfull %d after filling the table", full);
+    /* A new search has used nothing yet, whatever the table holds. */
+    tt_new_search(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    /* A few entries of this search: a few per mille at most. */
+    for (int i = 0; i < 10; i++)
+        tt_store(&tt, rng_next(&rng) | (hash_key)1 << 63, 0, 1, TT_EXACTSCORE, 0, 0, m);
+    ck_assert_int_le(tt_hashfull(&tt), 10);
+    tt_clear(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_free(&tt);
+}
+END_TEST
+
 /* ---- static exchange evaluation --------------------------------------- */
 
 static const struct {
@@ -173,6 +203,62 @@ START_TEST(test_time_plan)
     l.infinite = true;
     timeman_plan(&p, &l, WHITE, 0);
     ck_assert(!timeman_hard_stop(&p, 1e9) && !timeman_soft_stop(&p, 1e9));
+}
+END_TEST
+
+/* The search's feedback: a stable best move shortens the soft limit, a
+ * changing one or a falling score lengthens it (within 0.5 .. 2.5 times),
+ * a fail low gives at least twice the time, a single legal reply almost
+ * none.  Without the time-stability feature nothing changes but the last. */
+START_TEST(test_time_feedback)
+{
+    struct search_limits l = {0};
+    struct time_plan p;
+    l.use_clock = true;
+    l.time[WHITE] = l.time[BLACK] = 60;
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = true;
+    double target = p.target;
+    ck_assert(target > 0);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target - 0.01));
+    ck_assert(timeman_soft_stop(&p, 0.6 * target));
+
+    timeman_iteration_done(&p, false, 0); /* first iteration: stable */
+    ck_assert_double_eq_tol(p.scale, 0.9, 1e-9);
+    timeman_iteration_done(&p, true, 0); /* the best move changed */
+    ck_assert_double_eq_tol(p.scale, 0.9 * 1.4, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target * 1.2));
+    timeman_iteration_done(&p, false, -PAWN_VALUE); /* the score fell */
+    ck_assert_double_eq_tol(p.scale, 0.9 * 1.4 * 0.9 * 1.3, 1e-9);
+    for (int i = 0; i < 20; i++)
+        timeman_iteration_done(&p, false, -PAWN_VALUE);
+    ck_assert_double_eq_tol(p.scale, 0.5, 1e-9); /* floor */
+    ck_assert(timeman_soft_stop(&p, 0.3 * target));
+    for (int i = 0; i < 20; i++)
+        timeman_iteration_done(&p, true, -PAWN_VALUE);
+    ck_assert_double_eq_tol(p.scale, 2.5, 1e-9); /* ceiling */
+
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = true;
+    timeman_fail_low(&p);
+    ck_assert_double_eq_tol(p.scale, 2.0, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 1.1 * target));
+
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = false;
+    timeman_iteration_done(&p, true, -PAWN_VALUE);
+    timeman_fail_low(&p);
+    ck_assert_double_eq_tol(p.scale, 1.0, 1e-9);
+    timeman_single_reply(&p);
+    ck_assert_double_eq_tol(p.target, 0.05 * target, 1e-9);
+
+    /* Fixed time and pondering are not cut short by a single reply. */
+    memset(&l, 0, sizeof l);
+    l.movetime = 2.0;
+    timeman_plan(&p, &l, WHITE, 0);
+    double fixed = p.target;
+    timeman_single_reply(&p);
+    ck_assert_double_eq_tol(p.target, fixed, 1e-12);
 }
 END_TEST
 
@@ -283,8 +369,10 @@ static Suite *search_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
+    tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_time_plan);
+    tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);

@@ -142,14 +142,14 @@ static bool read_en_passant(struct board *b, const char *field, char *err, size_
     return true;
 }
 
-static bool read_counter(const char *field, long min, long *value)
+static bool read_counter(const char *field, long min, long max, long *value)
 {
     char *end;
     if (!isdigit((unsigned char)field[0]))
         return false;
     errno = 0;
     *value = strtol(field, &end, 10);
-    return *end == '\0' && errno == 0 && *value >= min && *value <= 100000;
+    return *end == '\0' && errno == 0 && *value >= min && *value <= max;
 }
 
 bool fen_read(struct board *b, const char *fen, size_t *used, char *err, size_t errlen)
@@ -185,11 +185,14 @@ bool fen_read(struct board *b, const char *fen, size_t *used, char *err, size_t 
         !read_en_passant(&tmp, field[3], err, errlen))
         return false;
     long fifty = 0, number = 1;
-    if (nfields > 4 && !read_counter(field[4], 0, &fifty))
-        return msg_fail(err, errlen, _("FEN half-move clock '%s': must be a number from 0"),
-                        field[4]);
-    if (nfields > 5 && !read_counter(field[5], 1, &number))
-        return msg_fail(err, errlen, _("FEN move number '%s': must be a number from 1"), field[5]);
+    /* The board keeps the clock in 16 bits: beyond 100 the game is drawn
+     * anyway, so a bound far above that loses nothing. */
+    if (nfields > 4 && !read_counter(field[4], 0, FEN_MAX_CLOCK, &fifty))
+        return msg_fail(err, errlen, _("FEN half-move clock '%s': must be a number from 0 to %d"),
+                        field[4], FEN_MAX_CLOCK);
+    if (nfields > 5 && !read_counter(field[5], 1, FEN_MAX_MOVE_NUMBER, &number))
+        return msg_fail(err, errlen, _("FEN move number '%s': must be a number from 1 to %d"),
+                        field[5], FEN_MAX_MOVE_NUMBER);
     tmp.state->fifty = (int16_t)fifty;
     tmp.start_move_number = (int)number;
     board_finish_setup(&tmp);

@@ -11,7 +11,8 @@
 
 #include "chess/board.h"
 
-enum { FEN_MAX = 100 };
+/* FEN_MAX: a written FEN with its NUL; the largest counters fen_read takes. */
+enum { FEN_MAX = 100, FEN_MAX_CLOCK = 10000, FEN_MAX_MOVE_NUMBER = 100000 };
 
 #define FEN_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

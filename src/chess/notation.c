@@ -354,9 +354,14 @@ static bool looks_like_coord(const char *t)
 
 bool move_parse(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
 {
-    if (looks_like_coord(text) && strlen(text) <= 5)
-        return move_from_coord(b, text, m, err, errlen);
-    return move_from_san(b, text, m, err, errlen);
+    if (!looks_like_coord(text) || strlen(text) > 5)
+        return move_from_san(b, text, m, err, errlen);
+    if (move_from_coord(b, text, m, err, errlen))
+        return true;
+    /* "e2e4+" and "e2e4 " are long-algebraic SAN: the coordinate message
+     * stays when SAN does not take it either. */
+    char san_err[MOVE_ERR_MAX];
+    return move_from_san(b, text, m, san_err, sizeof san_err);
 }
 
 void moves_to_san_line(struct board *b, const struct move *moves, int n, bool numbered, char *buf,

@@ -135,9 +135,11 @@ static int cmd_build(int argc, char **argv)
                 continue;
             }
             book_builder_add_game(bb, &g);
-            if (++games % 1000 == 0 && tty)
-                fprintf(stderr, _("\r%s: %ld games, %ld skipped, %zu moves"), argv[i], games,
-                        skipped, book_builder_pairs(bb));
+            if (++games % 1000 == 0 && tty) {
+                fputc('\r', stderr);
+                fprintf(stderr, _("%s: %ld games, %ld skipped, %zu moves"), argv[i], games, skipped,
+                        book_builder_pairs(bb));
+            }
         }
         pgn_close(r);
     }

@@ -74,6 +74,7 @@ static void usage(void)
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
            "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
+           "      --threads=N       search threads sharing the table (default 1)\n"
            "      --book=FILE       opening book (Polyglot .bin; 'gnuchess' for GNU\n"
            "                        Chess's book); may be given up to 8 times\n"
            "      --no-book         do not play book moves\n"
@@ -84,7 +85,7 @@ static void usage(void)
            "  -V, --version         output version information and exit\n"));
     puts(_("Commands:\n"
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
-           "                        (default 9) and print the node count and speed\n"));
+           "                        (default 13) and print the node count and speed\n"));
     puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
     program_report_bugs();
 }
@@ -138,6 +139,9 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
         evaluator_free(eval);
         return status;
     }
+    /* SIGINT, SIGTERM and SIGHUP end the protocol loops as "quit" does
+     * (the search stopped and joined), here as after line mode's hand-over. */
+    signals_install(true);
     if (o->xboard)
         return xboard_run(in_fd, stdout, &cfg);
     if (in_fd == STDIN_FILENO)
@@ -224,6 +228,7 @@ int main(int argc, char **argv)
 {
     enum {
         OPT_HASH = 256,
+        OPT_THREADS,
         OPT_FEATURES,
         OPT_BOOK,
         OPT_NO_BOOK,
@@ -244,6 +249,7 @@ int main(int argc, char **argv)
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
         {"hash-size", required_argument, NULL, OPT_HASH},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"search-features", required_argument, NULL, OPT_FEATURES},
         {"white-set", required_argument, NULL, 'w'},
         {"black-set", required_argument, NULL, 'b'},
@@ -287,6 +293,9 @@ int main(int argc, char **argv)
             break;
         case 'x':
             o.xboard = true;
+            break;
+        case OPT_THREADS:
+            o.play.engine.threads = program_int_arg(optarg, 1, ENGINE_MAX_THREADS, _("threads"));
             break;
         case OPT_HASH:
             o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));

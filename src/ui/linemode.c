@@ -8,6 +8,7 @@
 
 #include <inttypes.h>
 #include <poll.h>
+#include <signal.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -237,8 +238,19 @@ int linemode_replay_fd(const char *data, size_t len, int fd)
     r->len = len;
     r->from = fd;
     r->to = fds[1];
+    /* The copying thread blocks the signals the protocol loops look for,
+     * so that they interrupt the main thread's read, not this one's. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     pthread_t thread;
-    if (pthread_create(&thread, NULL, replay_thread, r) != 0) {
+    int failed = pthread_create(&thread, NULL, replay_thread, r);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (failed) {
         close(fds[0]);
         close(fds[1]);
         free(r->data);

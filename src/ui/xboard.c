@@ -27,6 +27,7 @@
 #include "core/lineio.h"
 #include "play/host.h"
 #include "core/timing.h"
+#include "ui/signals.h"
 #include "ui/xboard.h"
 
 enum state { IDLE, THINKING, PONDERING, ANALYZING };
@@ -503,6 +504,8 @@ int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg)
         struct pollfd fds[2] = {{in_fd, POLLIN, 0}, {x->wake.fds[0], POLLIN, 0}};
         if (poll(fds, 2, -1) < 0 && errno != EINTR)
             break;
+        if (signals_quit_requested())
+            break; /* SIGINT, SIGTERM, SIGHUP: end as at "quit" */
         if (fds[1].revents)
             take_search_result(x);
         if (!fds[0].revents)
