@@ -33,7 +33,7 @@ enum { EXIT_USAGE = 2 };
 
 struct options {
     bool uci, xboard;
-    bool no_tui, quiet, thinking, bell, ascii;
+    bool no_tui, quiet, thinking, bell, ascii, no_mouse;
     struct session_options play;
     struct uci_setup books; /* book_count, books, no_book, book_mode */
 };
@@ -68,7 +68,8 @@ static void usage(void)
            "  -q, --quiet           line mode, printing only results (engine matches)\n"
            "      --thinking        line mode: print the engine's thinking\n"
            "      --bell            ring the bell after each engine move\n"
-           "      --ascii           TUI: letters instead of chess symbols\n"));
+           "      --ascii           TUI: letters instead of chess symbols\n"
+           "      --no-mouse        TUI: no moves by mouse (the terminal keeps it)\n"));
     puts(_("Engine:\n"
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
@@ -88,7 +89,10 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess"); }
+static void version(void)
+{
+    program_version("tdchess");
+}
 
 static noreturn void try_help(void)
 {
@@ -205,7 +209,7 @@ static int run_game(struct options *o, int argc, char **argv)
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
     if (tui) {
-        struct tui_options t = {o->ascii, o->bell, have_dir ? autosave : NULL,
+        struct tui_options t = {o->ascii, o->bell, o->no_mouse, have_dir ? autosave : NULL,
                                 have_dir ? history : NULL};
         status = tui_run(s, &t);
         if (status == TUI_UNAVAILABLE) {
@@ -262,6 +266,7 @@ int main(int argc, char **argv)
         OPT_THINKING,
         OPT_BELL,
         OPT_ASCII,
+        OPT_NO_MOUSE,
     };
     static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
@@ -289,6 +294,7 @@ int main(int argc, char **argv)
         {"thinking", no_argument, NULL, OPT_THINKING},
         {"bell", no_argument, NULL, OPT_BELL},
         {"ascii", no_argument, NULL, OPT_ASCII},
+        {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -397,6 +403,9 @@ int main(int argc, char **argv)
             break;
         case OPT_ASCII:
             o.ascii = true;
+            break;
+        case OPT_NO_MOUSE:
+            o.no_mouse = true;
             break;
         case 'h':
             usage();

@@ -36,9 +36,10 @@ void draw_init(struct palette *p, bool ascii)
     if (p->colour && start_color() == OK) {
         use_default_colors();
         p->colours256 = COLORS >= 256;
-        /* Square backgrounds: light, dark, last move, check. */
-        short bg256[SQUARE_KIND_NB] = {180, 137, 143, 160};
-        short bg8[SQUARE_KIND_NB] = {COLOR_CYAN, COLOR_GREEN, COLOR_YELLOW, COLOR_RED};
+        /* Square backgrounds: light, dark, last move, check, picked, target. */
+        short bg256[SQUARE_KIND_NB] = {180, 137, 143, 160, 72, 167};
+        short bg8[SQUARE_KIND_NB] = {COLOR_CYAN, COLOR_GREEN, COLOR_YELLOW,
+                                     COLOR_RED,  COLOR_BLUE,  COLOR_MAGENTA};
         short fg256[COLOUR_NB] = {231, 16};
         short fg8[COLOUR_NB] = {COLOR_WHITE, COLOR_BLACK};
         for (int k = 0; k < SQUARE_KIND_NB; k++)
@@ -68,6 +69,10 @@ attr_t draw_square_attr(const struct palette *p, enum square_kind kind, int colo
         return A_REVERSE;
     case SQUARE_CHECK:
         return A_BOLD | A_UNDERLINE;
+    case SQUARE_PICKED:
+        return A_BOLD | A_STANDOUT;
+    case SQUARE_TARGET:
+        return A_UNDERLINE;
     default:
         return A_NORMAL;
     }

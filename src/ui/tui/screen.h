@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "chess/notation.h"
+#include "ui/tui/cursor.h"
 #include "ui/tui/draw.h"
 #include "ui/tui/layout.h"
 
@@ -56,6 +57,10 @@ struct screen {
     char message[SCREEN_TEXT_MAX]; /* the last messages for the status line */
     char matches[SCREEN_TEXT_MAX]; /* completion choices on show */
     bool asking_resume;
+    struct board_cursor cursor; /* moves by keys and mouse (pointer.c) */
+    bool mouse;                 /* curses reports mouse events */
+    int drag_from;              /* the square a mouse press picked (or NO_SQUARE) */
+    bool drag_unpick;           /* the press was on the piece already picked */
     bool quit;
     bool dirty;
 };

@@ -21,6 +21,7 @@
 #include "ui/signals.h"
 #include "ui/tui/input.h"
 #include "ui/tui/keys.h"
+#include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
 #include "ui/tui/tui.h"
 
@@ -192,6 +193,7 @@ static void handle(struct screen *sc, unsigned ev)
     char messages[SESSION_MESSAGES_MAX];
     if (ev & (EV_MOVED | EV_NEW_GAME)) {
         refresh_san(sc);
+        pointer_position_changed(sc);
         if (ev & EV_NEW_GAME)
             sc->moves_follow = true;
     }
@@ -366,6 +368,16 @@ static void read_keys(struct screen *sc)
             sc->dirty = true;
             continue;
         }
+        char move[COORD_MAX];
+        enum pointer_result pr = sc->asking_resume ? POINTER_IGNORED : pointer_key(sc, c, move);
+        if (pr == POINTER_MOVE) {
+            sc->message[0] = '\0';
+            handle(sc, session_input(sc->s, move, session_now(sc->s)) | EV_MESSAGE);
+        }
+        if (pr != POINTER_IGNORED) {
+            sc->dirty = true;
+            continue;
+        }
         enum tui_request req = tui_key_request(c);
         if (req != REQ_NONE) {
             request(sc, req);
@@ -400,7 +412,10 @@ static SCREEN *start_curses(void)
     noecho();
     nonl();
     intrflush(stdscr, FALSE);
-    set_escdelay(25);
+    /* Esc alone answers at once; the ESCDELAY variable (ncurses') can
+     * give slow links (and the mouse reports of the tests) more time. */
+    if (!getenv("ESCDELAY"))
+        set_escdelay(25);
     curs_set(1);
     return term;
 }
@@ -416,6 +431,7 @@ int tui_run(struct session *s, const struct tui_options *o)
     sc->moves_follow = true;
     draw_init(&sc->pal, o->ascii);
     make_windows(sc);
+    pointer_init(sc, !o->no_mouse);
     struct input_hooks hooks = {on_line, on_complete, on_matches, sc};
     input_init(sc->input, PROMPT, o->history, &hooks);
     refresh_san(sc);

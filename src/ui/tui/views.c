@@ -12,6 +12,7 @@
 #include "play/command.h"
 #include "play/session.h"
 #include "ui/tui/keys.h"
+#include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
 
 /* Writes at most the columns left on the line (never wraps). */
@@ -41,6 +42,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
     bool flip = screen_board_flipped(sc);
     struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
+    uint64_t targets = pointer_targets(sc);
     char label[4];
     for (int i = 0; i < 8; i++) {
         int row = flip ? 7 - i : i;
@@ -54,6 +56,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 kind = SQUARE_CHECK;
             else if (is_last && pal->colour)
                 kind = SQUARE_LAST_MOVE;
+            kind = pointer_square_kind(sc, sq, kind, targets);
             int piece = board_piece(b, sq), colour = board_colour(b, sq);
             attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
             int x = 2 + j * sw;
@@ -72,6 +75,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
             }
+            pointer_draw_marks(sc, w, sq, i * sh + mid, x, attr, targets);
         }
     }
     wattrset(w, A_NORMAL);
@@ -263,6 +267,8 @@ void screen_draw_help(struct screen *sc)
         LINE("  %-24s %s", TUI_KEY_TABLE[i].name, _(TUI_KEY_TABLE[i].help));
     for (int i = 0; i < TUI_READLINE_KEY_COUNT; i++)
         LINE("  %-24s %s", TUI_READLINE_KEYS[i].name, _(TUI_READLINE_KEYS[i].help));
+    for (int i = 0; i < TUI_BOARD_KEY_COUNT; i++)
+        LINE("  %-24s %s", _(TUI_BOARD_KEYS[i].name), _(TUI_BOARD_KEYS[i].help));
     LINE("%s", "");
     LINE("%s", _("Commands:"));
     for (int i = 0; i < COMMAND_NB; i++) {
