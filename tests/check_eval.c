@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "chess/fen.h"
+#include "chess/flip.h"
 #include "core/datapath.h"
 #include "core/rng.h"
 #include "core/timing.h"

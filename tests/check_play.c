@@ -10,6 +10,7 @@
 #include "system.h"
 
 #include <check.h>
+#include <ctype.h>
 #include <math.h>
 #include <poll.h>
 #include <unistd.h>
@@ -18,7 +19,7 @@
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "play/clock.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/game.h"
 #include "play/match.h"
 #include "play/session.h"
@@ -505,26 +506,127 @@ END_TEST
 
 /* ---- the command table ------------------------------------------------------------- */
 
-START_TEST(test_command_parse)
+START_TEST(test_request_parse)
 {
     const char *args;
-    ck_assert_int_eq(command_parse("undo", &args), COMMAND_UNDO);
+    ck_assert_int_eq(request_parse("undo", &args), REQ_UNDO);
     ck_assert_str_eq(args, "");
-    ck_assert_int_eq(command_parse("  LEVEL   5+3 ", &args), COMMAND_LEVEL);
+    ck_assert_int_eq(request_parse("  LEVEL   5+3 ", &args), REQ_LEVEL);
     ck_assert_str_eq(args, "5+3 ");
-    ck_assert_int_eq(command_parse("takeback", NULL), COMMAND_UNDO);
-    ck_assert_int_eq(command_parse("?", NULL), COMMAND_HELP);
-    ck_assert_int_eq(command_parse("save a b.pgn", &args), COMMAND_SAVE);
+    ck_assert_int_eq(request_parse("takeback", NULL), REQ_UNDO);
+    ck_assert_int_eq(request_parse("?", NULL), REQ_HELP);
+    ck_assert_int_eq(request_parse("save a b.pgn", &args), REQ_SAVE);
     ck_assert_str_eq(args, "a b.pgn");
-    ck_assert_int_eq(command_parse("Nf3", NULL), COMMAND_NONE);
-    ck_assert_int_eq(command_parse("d4", NULL), COMMAND_NONE);
-    ck_assert_int_eq(command_parse("und", NULL), COMMAND_NONE); /* no prefixes */
-    ck_assert_int_eq(command_parse("", NULL), COMMAND_NONE);
-    /* Every command has a unique name and a help line. */
-    for (int i = 0; i < COMMAND_NB; i++) {
-        ck_assert(COMMANDS[i].help && *COMMANDS[i].help);
-        ck_assert_int_eq(command_parse(COMMANDS[i].name, NULL), i);
+    ck_assert_int_eq(request_parse("Nf3", NULL), REQ_NONE);
+    ck_assert_int_eq(request_parse("d4", NULL), REQ_NONE);
+    ck_assert_int_eq(request_parse("und", NULL), REQ_NONE); /* no prefixes */
+    ck_assert_int_eq(request_parse("", NULL), REQ_NONE);
+    /* Every request has a help line and can be made: typed by its unique
+     * name, or with its key; only the game's requests are typed. */
+    for (int i = 0; i < REQ_NB; i++) {
+        ck_assert(REQUESTS[i].help && *REQUESTS[i].help);
+        ck_assert(REQUESTS[i].name || REQUESTS[i].key);
+        if (REQUESTS[i].name)
+            ck_assert_int_eq(request_parse(REQUESTS[i].name, NULL), i);
+        if (REQUESTS[i].scope == REQUEST_VIEW)
+            ck_assert(REQUESTS[i].name == NULL);
+        for (int k = 0; k < i; k++)
+            ck_assert(!REQUESTS[i].key || !REQUESTS[k].key ||
+                      strcmp(REQUESTS[i].key, REQUESTS[k].key) != 0);
     }
+    char buf[64];
+    request_synopsis(REQ_LEVEL, buf, sizeof buf);
+    ck_assert_str_eq(buf, "level CONTROL");
+}
+END_TEST
+
+/* The entries (first words after .TP) of section SECTION (".SH GAME
+ * COMMANDS") of tdchess(6), with "\-" read as "-", separated by blanks. */
+static void manual_entries(const char *section, char *out, size_t len)
+{
+    FILE *f = fopen(SRCDIR_DATA "/../man/tdchess.6", "r");
+    ck_assert_msg(f != NULL, "cannot read man/tdchess.6");
+    char line[512];
+    bool in = false, entry = false;
+    size_t used = 0;
+    out[0] = ' ';
+    out[1] = '\0';
+    used = 1;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (strncmp(line, ".SH", 3) == 0 || strncmp(line, ".SS", 3) == 0) {
+            in = strcmp(line, section) == 0;
+            continue;
+        }
+        if (!in)
+            continue;
+        if (strcmp(line, ".TP") == 0) {
+            entry = true;
+            continue;
+        }
+        if (!entry)
+            continue;
+        entry = false;
+        /* ".B new", ".BR undo \", \" takeback", ".BI level \" CONTROL\"", ".BR \"book on\" | off"
+         */
+        const char *p = line + strcspn(line, " ");
+        char words[256];
+        size_t n = 0;
+        for (p += strspn(p, " \""); *p && n + 1 < sizeof words; p++) {
+            if (p[0] == '\\' && p[1] == '-') {
+                words[n++] = '-';
+                p++;
+            } else if (*p == '"' || *p == ',') {
+                words[n++] = ' ';
+            } else if (*p == '\\') {
+                break; /* \fR and friends: the rest is not a name */
+            } else {
+                words[n++] = *p;
+            }
+        }
+        words[n] = '\0';
+        used += (size_t)snprintf(out + used, len - used, "%s ", words);
+        ck_assert(used < len);
+    }
+    fclose(f);
+}
+
+static bool has_word(const char *list, const char *word)
+{
+    char padded[64];
+    snprintf(padded, sizeof padded, " %s ", word);
+    return strstr(list, padded) != NULL;
+}
+
+/* The manual lists exactly the typed requests and every key of the list. */
+START_TEST(test_request_manual)
+{
+    char commands[4096], keys[4096];
+    manual_entries(".SH GAME COMMANDS", commands, sizeof commands);
+    manual_entries(".SS Keys", keys, sizeof keys);
+    for (int i = 0; i < REQ_NB; i++) {
+        if (REQUESTS[i].name)
+            ck_assert_msg(has_word(commands, REQUESTS[i].name),
+                          "tdchess(6), GAME COMMANDS, does not list '%s'", REQUESTS[i].name);
+        if (REQUESTS[i].alias && strcmp(REQUESTS[i].alias, "?") != 0)
+            ck_assert_msg(has_word(commands, REQUESTS[i].alias),
+                          "tdchess(6), GAME COMMANDS, does not list '%s'", REQUESTS[i].alias);
+        if (REQUESTS[i].key)
+            ck_assert_msg(has_word(keys, REQUESTS[i].key), "tdchess(6), Keys, does not list %s",
+                          REQUESTS[i].key);
+    }
+    /* Each entry of GAME COMMANDS is a request (its first word). */
+    char *save = NULL;
+    int entries = 0;
+    for (char *w = strtok_r(commands, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        if (strcmp(w, "|") == 0 || strcmp(w, "?") == 0 || strcmp(w, "on") == 0 ||
+            strcmp(w, "off") == 0 || isupper((unsigned char)w[0]))
+            continue; /* arguments */
+        ck_assert_msg(request_parse(w, NULL) != REQ_NONE,
+                      "tdchess(6) lists '%s', which is not a request", w);
+        entries++;
+    }
+    ck_assert_int_ge(entries, 20);
 }
 END_TEST
 
@@ -659,13 +761,13 @@ END_TEST
 
 /* ---- the session, with engines ----------------------------------------------------------- */
 
-static void session_options(struct session_options *o, enum play_mode mode)
+static void test_options(struct session_options *o, enum play_mode mode)
 {
     session_options_default(o);
     o->mode = mode;
     o->depth = 2;
-    o->use_book = false;
-    o->hash_mb = 1;
+    o->engine.use_book = false;
+    o->engine.hash_mb = 1;
     o->seed = 1;
 }
 
@@ -673,12 +775,12 @@ static void session_options(struct session_options *o, enum play_mode mode)
 static unsigned wait_engine(struct session *s, double now)
 {
     unsigned ev = 0;
-    for (int i = 0; i < 2000 && s->state != SESSION_IDLE; i++) {
+    for (int i = 0; i < 2000 && session_state(s) != SESSION_IDLE; i++) {
         struct pollfd fd = {session_fd(s), POLLIN, 0};
         if (poll(&fd, 1, 10) > 0)
             ev |= session_wakeup(s, now);
     }
-    ck_assert_int_eq(s->state, SESSION_IDLE);
+    ck_assert_int_eq(session_state(s), SESSION_IDLE);
     return ev;
 }
 
@@ -693,10 +795,10 @@ static char *take(struct session *s)
 START_TEST(test_session_human_vs_engine)
 {
     struct session_options o;
-    session_options(&o, MODE_COMPUTER_BLACK);
-    struct session *s = malloc(sizeof *s);
+    test_options(&o, MODE_COMPUTER_BLACK);
     char err[256];
-    ck_assert_msg(session_init(s, &o, err, sizeof err), "%s", err);
+    struct session *s = session_new(&o, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
     ck_assert(session_is_human(s, WHITE) && !session_is_human(s, BLACK));
     ck_assert_int_eq(session_update(s, 0) & EV_THINKING, 0); /* White (human) to move */
 
@@ -704,31 +806,31 @@ START_TEST(test_session_human_vs_engine)
     unsigned ev = session_input(s, "e5", 0);
     ck_assert(ev & EV_MESSAGE);
     ck_assert(strstr(take(s), "e5") != NULL);
-    ck_assert_int_eq(s->game.board.ply, 0);
+    ck_assert_int_eq(session_game(s)->board.ply, 0);
 
     ev = session_input(s, "e4", 1);
     ck_assert(ev & EV_MOVED);
     ev = session_update(s, 1);
     ck_assert(ev & EV_THINKING);
-    ck_assert_int_eq(s->state, SESSION_THINKING);
+    ck_assert_int_eq(session_state(s), SESSION_THINKING);
     /* Typing a move while the engine thinks is refused. */
     session_input(s, "d4", 1);
     ck_assert(strstr(take(s), "not your move") != NULL);
     ev = wait_engine(s, 2);
     ck_assert(ev & EV_ENGINE_MOVED);
-    ck_assert_int_eq(s->game.board.ply, 2);
-    ck_assert(s->game.info[1].has_score && s->game.info[1].depth == 2);
-    ck_assert(s->thinking.valid && s->thinking.depth >= 1);
+    ck_assert_int_eq(session_game(s)->board.ply, 2);
+    ck_assert(session_game(s)->info[1].has_score && session_game(s)->info[1].depth == 2);
+    ck_assert(session_thinking(s)->valid && session_thinking(s)->depth >= 1);
 
     /* undo takes back the engine's reply and our move. */
     ev = session_input(s, "undo", 3);
     ck_assert(ev & EV_MOVED);
-    ck_assert_int_eq(s->game.board.ply, 0);
+    ck_assert_int_eq(session_game(s)->board.ply, 0);
     ck_assert_str_eq(take(s), "Took back 2 moves.");
     ck_assert_int_eq(session_update(s, 3) & EV_THINKING, 0);
     /* redo plays both again and leaves White to move. */
     session_input(s, "redo", 4);
-    ck_assert_int_eq(s->game.board.ply, 2);
+    ck_assert_int_eq(session_game(s)->board.ply, 2);
     ck_assert_int_eq(session_update(s, 4) & EV_THINKING, 0);
 
     /* go: the engine takes White; force stops it. */
@@ -736,7 +838,7 @@ START_TEST(test_session_human_vs_engine)
     ck_assert(!session_is_human(s, WHITE) && session_is_human(s, BLACK));
     ck_assert(session_update(s, 5) & EV_THINKING);
     session_input(s, "force", 6);
-    ck_assert_int_eq(s->state, SESSION_IDLE);
+    ck_assert_int_eq(session_state(s), SESSION_IDLE);
     ck_assert_int_eq(session_update(s, 6) & EV_THINKING, 0);
     ck_assert(session_input(s, "Nf3", 7) & EV_MOVED); /* force: a move for White */
 
@@ -751,71 +853,69 @@ START_TEST(test_session_human_vs_engine)
     ck_assert(strstr(take(s), "/nonexistent/file.pgn") != NULL);
     session_input(s, "load 8/8/8/8/8/8/8/8 w - - 0 1", 8);
     ck_assert(strstr(take(s), "king") != NULL);
-    ck_assert_int_eq(s->game.board.ply, 3);
+    ck_assert_int_eq(session_game(s)->board.ply, 3);
     ck_assert(session_input(s, "flip", 8) & EV_FLIP);
     ck_assert(session_input(s, "help", 8) & EV_HELP);
     ck_assert(session_input(s, "quit", 8) & EV_QUIT);
 
     /* A FEN position, then resignation. */
     session_input(s, "load 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 9);
-    ck_assert_int_eq(s->game.board.ply, 0);
+    ck_assert_int_eq(session_game(s)->board.ply, 0);
     take(s);
     session_input(s, "resign", 9);
-    ck_assert_int_eq(s->game.result, RESULT_BLACK_WINS);
-    ck_assert_int_eq(s->game.reason, REASON_RESIGNATION);
+    ck_assert_int_eq(session_game(s)->result, RESULT_BLACK_WINS);
+    ck_assert_int_eq(session_game(s)->reason, REASON_RESIGNATION);
     session_input(s, "new", 10);
-    ck_assert(!game_over(&s->game) && s->game.board.ply == 0);
+    ck_assert(!game_over(session_game(s)) && session_game(s)->board.ply == 0);
     session_free(s);
-    free(s);
 }
 END_TEST
 
 START_TEST(test_session_clock_flag)
 {
     struct session_options o;
-    session_options(&o, MODE_TWO_HUMANS);
+    test_options(&o, MODE_TWO_HUMANS);
     char err[256];
     ck_assert(tc_parse("1+0", &o.tc, err, sizeof err));
-    struct session *s = malloc(sizeof *s);
-    ck_assert_msg(session_init(s, &o, err, sizeof err), "%s", err);
-    ck_assert_int_eq(s->game.clock.running, NONE); /* not before the first move */
+    struct session *s = session_new(&o, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    ck_assert_int_eq(session_game(s)->clock.running, NONE); /* not before the first move */
     ck_assert(session_input(s, "e4", 100) & EV_MOVED);
     ck_assert(session_input(s, "e5", 110) & EV_MOVED);
-    ck_assert(fabs(s->game.clock.left[BLACK] - 50) < 1e-9);
+    ck_assert(fabs(session_game(s)->clock.left[BLACK] - 50) < 1e-9);
     ck_assert(session_input(s, "Nf3", 111) & EV_MOVED);
     ck_assert_int_eq(session_timeout_ms(s), 100); /* the clock ticks */
     ck_assert_int_eq(session_update(s, 160) & EV_GAME_OVER, 0);
     unsigned ev = session_update(s, 161.5); /* Black's 50 s ran out at 161 */
     ck_assert(ev & EV_GAME_OVER);
-    ck_assert_int_eq(s->game.reason, REASON_TIME);
-    ck_assert_int_eq(s->game.result, RESULT_WHITE_WINS);
+    ck_assert_int_eq(session_game(s)->reason, REASON_TIME);
+    ck_assert_int_eq(session_game(s)->result, RESULT_WHITE_WINS);
     ck_assert(strstr(take(s), "White wins on time") != NULL);
     /* Two humans: a draw offer is an agreement. */
     session_input(s, "undo", 171);
-    ck_assert(!game_over(&s->game));
-    ck_assert_int_eq(s->game.board.ply, 2); /* humans take back one move */
+    ck_assert(!game_over(session_game(s)));
+    ck_assert_int_eq(session_game(s)->board.ply, 2); /* humans take back one move */
     session_input(s, "draw", 172);
-    ck_assert_int_eq(s->game.reason, REASON_AGREEMENT);
+    ck_assert_int_eq(session_game(s)->reason, REASON_AGREEMENT);
     session_free(s);
-    free(s);
 }
 END_TEST
 
 START_TEST(test_session_match)
 {
     struct session_options o;
-    session_options(&o, MODE_TWO_COMPUTERS);
+    test_options(&o, MODE_TWO_COMPUTERS);
     o.games = 2;
     o.depth = 1;
     o.max_plies = 12; /* adjudicated draws keep the test short */
-    struct session *s = malloc(sizeof *s);
     char err[256];
-    ck_assert_msg(session_init(s, &o, err, sizeof err), "%s", err);
+    struct session *s = session_new(&o, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
     int games_over = 0;
     unsigned ev = 0;
     for (int i = 0; i < 1000 && !(ev & EV_SERIES_OVER); i++) {
         ev = session_update(s, 0);
-        if (s->state != SESSION_IDLE)
+        if (session_state(s) != SESSION_IDLE)
             ev |= wait_engine(s, 0);
         games_over += (ev & EV_GAME_OVER) != 0;
         if (ev & EV_GAME_OVER) {
@@ -825,15 +925,15 @@ START_TEST(test_session_match)
     }
     ck_assert(ev & EV_SERIES_OVER);
     ck_assert_int_eq(games_over, 2);
-    ck_assert_int_eq(s->score.wins + s->score.draws + s->score.losses, 2);
-    ck_assert_int_eq(s->game_number, 2);
+    ck_assert_int_eq(session_score(s)->wins + session_score(s)->draws + session_score(s)->losses,
+                     2);
+    ck_assert_int_eq(session_game_number(s), 2);
     /* Engine 0 had White in game 1 and Black in game 2. */
-    ck_assert_int_eq(s->engine_of[WHITE], 1);
+    ck_assert_int_eq(session_engine_of(s, WHITE), 1);
     char summary[1024];
     session_match_summary(s, summary, sizeof summary);
     ck_assert(strstr(summary, "Elo difference") != NULL);
     session_free(s);
-    free(s);
 }
 END_TEST
 
@@ -859,7 +959,8 @@ static Suite *play_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("misc");
     tcase_add_test(tc, test_match_stats);
-    tcase_add_test(tc, test_command_parse);
+    tcase_add_test(tc, test_request_parse);
+    tcase_add_test(tc, test_request_manual);
     tcase_add_test(tc, test_layout_sizes);
     tcase_add_test(tc, test_layout_text);
     tcase_add_test(tc, test_userdata_path);

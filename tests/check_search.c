@@ -9,7 +9,7 @@
 #include "chess/notation.h"
 #include "eval/eval.h"
 #include "search/engine.h"
-#include "search/see.h"
+#include "chess/see.h"
 #include "search/timeman.h"
 #include "testutil.h"
 

@@ -252,12 +252,4 @@ bool eval_set_decode(struct eval_params *p, const unsigned char *data, size_t si
 /* Encodes into buf (EVAL_SET_SIZE bytes). */
 void eval_set_encode(const struct eval_params *p, unsigned char *buf);
 
-/* ---- colour flip (flip.c) ---------------------------------------------------- */
-
-/* Writes into out the FEN of the colour-flipped position: ranks mirrored,
- * piece colours swapped, the other side to move, castling letters swapped,
- * en-passant rank mirrored.  Returns false when fen is not recognisably a
- * FEN (out is then empty).  The move counters are kept. */
-bool eval_flip_fen(const char *fen, char *out, size_t outlen);
-
 #endif /* TDCHESS_EVAL_EVAL_H */

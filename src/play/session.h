@@ -28,7 +28,6 @@
 #ifndef TDCHESS_PLAY_SESSION_H
 #define TDCHESS_PLAY_SESSION_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -38,8 +37,8 @@
 #include "core/rng.h"
 #include "play/game.h"
 #include "play/match.h"
-#include "search/engine.h"
-#include "ui/lineio.h"
+#include "play/request.h"
+#include "play/host.h"
 
 enum play_mode {
     MODE_COMPUTER_BLACK, /* the human plays White (the default) */
@@ -53,7 +52,7 @@ enum play_mode {
 const char *play_mode_name(enum play_mode mode);
 bool play_mode_parse(const char *text, enum play_mode *mode);
 
-enum { SESSION_DEFAULT_MAX_PLIES = 600, SESSION_SET_LABEL_MAX = 64 };
+enum { SESSION_DEFAULT_MAX_PLIES = 600, SESSION_SET_LABEL_MAX = 64, SESSION_MESSAGES_MAX = 4096 };
 
 /* What the command line decided. */
 struct session_options {
@@ -66,18 +65,13 @@ struct session_options {
     struct time_control tc;           /* --tc */
     bool ponder;                      /* --ponder */
     bool cpu_time;                    /* --cpu-time: clocks count CPU time */
-    bool use_book;                    /* not --no-book */
-    int book_count;                   /* --book FILE... (0: the default book) */
-    const char *books[BOOK_SET_MAX];
-    enum book_mode book_mode;
-    size_t hash_mb;
-    struct search_config config;
-    const char *pgn_path;      /* --pgn: write every game here */
-    const char *start_fen;     /* start position (NULL: the standard one) */
-    int max_plies;             /* engine-only games longer than this are drawn */
-    unsigned long long seed;   /* book and random-swing seed (0: from the clock) */
-    const char *human_name;    /* the PGN name of a human player */
-    const char *autosave_path; /* where "resume" finds the saved game (or NULL) */
+    struct engine_config engine;      /* hash, search, books (its set_name is not used) */
+    const char *pgn_path;             /* --pgn: write every game here */
+    const char *start_fen;            /* start position (NULL: the standard one) */
+    int max_plies;                    /* engine-only games longer than this are drawn */
+    unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
+    const char *human_name;           /* the PGN name of a human player */
+    const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
 };
 
 /* Fills O with the defaults (human White against the engine, 1 s a move). */
@@ -121,63 +115,14 @@ struct session_thinking {
     char book_move[SAN_MAX];
 };
 
-struct session_engine {
-    struct engine engine;
-    struct evaluator *eval;
-    char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
-    bool ready;                        /* engine_init done */
-};
-
-enum { SESSION_MESSAGES_MAX = 4096, SESSION_REPORTS_MAX = 64 };
-
-struct session {
-    struct session_options opt;
-    struct game game;
-    struct session_engine engines[2];
-    int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
-    bool forced;              /* no engine moves until "go" */
-    enum session_state state;
-    int search_engine;        /* engine index of the running search */
-    struct board search_root; /* its root position (for SAN) */
-    struct move ponder_move;  /* the guess a ponder search is based on */
-    struct move hint;         /* the last hint, for "hint" twice */
-    int last_engine_score[2]; /* engine's own view, for draw offers */
-    bool has_engine_score[2];
-
-    /* handoff from the search thread */
-    pthread_mutex_t lock;
-    struct wakeup wake;
-    int report_count;
-    struct search_report reports[SESSION_REPORTS_MAX];
-    bool has_done;
-    struct search_result done;
-
-    struct session_thinking thinking;                                  /* the latest, for display */
-    void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
-    void *on_thinking_data;
-
-    struct book_set books;
-    bool use_book;
-    struct rng rng;
-
-    /* the match */
-    int game_number;          /* 1 for the first game */
-    struct match_score score; /* of engine 0 (the -w set) */
-    bool recorded;            /* the finished game was counted and written */
-    bool start_next;          /* start the next game of the match */
-    bool series_over;
-    FILE *pgn_out;
-    char date[16]; /* "2026.01.31" for PGN */
-
-    char messages[SESSION_MESSAGES_MAX]; /* lines separated by '\n' */
-    size_t messages_len;
-};
+/* The session itself is opaque: front ends use the functions below. */
+struct session;
 
 /* Loads the sets and books, opens --pgn and sets up the first game (no
- * move is played yet: call session_update).  On failure returns false
+ * move is played yet: call session_update).  On failure returns NULL
  * with a one-line message in err and nothing to free. */
-bool session_init(struct session *s, const struct session_options *o, char *err, size_t errlen);
-/* Stops any search and frees everything (does not save: see session_quit). */
+struct session *session_new(const struct session_options *o, char *err, size_t errlen);
+/* Stops any search and frees the session (does not save: see session_quit). */
 void session_free(struct session *s);
 
 /* The clock source: wall time, or process CPU time with --cpu-time. */
@@ -189,11 +134,37 @@ int session_timeout_ms(const struct session *s);
 
 unsigned session_wakeup(struct session *s, double now);
 unsigned session_update(struct session *s, double now);
+/* A line the user typed: a request (play/request.h) or a move. */
 unsigned session_input(struct session *s, const char *line, double now);
+/* Carries out REQ (a key, or a typed request) with ARGS (NULL: none).
+ * VIEW requests are the front end's own: they return 0 here. */
+unsigned session_request(struct session *s, enum request req, const char *args, double now);
 
 /* Messages queued since the last call ('\n'-separated lines, no trailing
  * newline), copied into buf; returns false when there were none. */
 bool session_take_messages(struct session *s, char *buf, size_t len);
+
+/* ---- what front ends read ---- */
+
+/* The game: position, clocks, result (changed only by the session). */
+const struct game *session_game(const struct session *s);
+/* The options in force (the mode, and what commands changed since). */
+const struct session_options *session_options(const struct session *s);
+enum session_state session_state(const struct session *s);
+/* In force mode ("force"): no engine moves until "go". */
+bool session_forced(const struct session *s);
+/* The latest thinking line, for display (valid == false: none yet). */
+const struct session_thinking *session_thinking(const struct session *s);
+/* Calls FN with each new thinking line (FN NULL: none), in the front
+ * end's thread, from session_wakeup or session_update. */
+void session_on_thinking(struct session *s,
+                         void (*fn)(void *data, const struct session_thinking *t), void *data);
+/* The engine (0 or 1) playing COLOUR, or -1 for a human. */
+int session_engine_of(const struct session *s, int colour);
+/* The game of the match being played (1 for the first). */
+int session_game_number(const struct session *s);
+/* The match score of engine 0 (the -w set). */
+const struct match_score *session_score(const struct session *s);
 
 /* Is COLOUR played by a human (in the current assignment)? */
 bool session_is_human(const struct session *s, int colour);

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "chess/fen.h"
+#include "chess/flip.h"
 #include "core/datapath.h"
 #include "core/message.h"
 #include "core/program.h"

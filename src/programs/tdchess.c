@@ -20,10 +20,10 @@
 #include "eval/eval.h"
 #include "play/session.h"
 #include "play/userdata.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 #include "search/engine.h"
 #include "ui/linemode.h"
-#include "ui/setup.h"
+#include "play/setup.h"
 #include "ui/signals.h"
 #include "ui/tui/tui.h"
 #include "ui/uci.h"
@@ -35,7 +35,6 @@ struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii, no_mouse;
     struct session_options play;
-    struct uci_setup books; /* book_count, books, no_book, book_mode */
 };
 
 static void usage(void)
@@ -133,7 +132,7 @@ static int run_bench(const struct options *o, int argc, char **argv, struct eval
         msg_error(_("unexpected argument '%s'"), argv[2]);
         try_help();
     }
-    if (!bench_run(eval, &o->play.config, depth, stdout))
+    if (!bench_run(eval, &o->play.engine.search, depth, stdout))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
     return EXIT_SUCCESS;
 }
@@ -142,31 +141,26 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
 {
     /* In the protocol modes the engine plays both colours with one set:
      * the white set, else the black one, else the default. */
-    struct evaluator *eval = evaluator_new();
-    char err[512];
-    const char *set =
-        o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
-    if (!setup_load_eval(eval, set, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    struct uci_setup setup = o->books;
-    setup.hash_mb = o->play.hash_mb;
-    setup.eval = eval;
-    setup.config = o->play.config;
-    int status;
-    if (argc > 0)
-        status = run_bench(o, argc, argv, eval);
-    else if (o->xboard)
-        status = xboard_run(in_fd, stdout, &setup);
-    else if (in_fd == STDIN_FILENO)
-        status = uci_run(stdin, stdout, &setup);
-    else {
-        FILE *in = fdopen(in_fd, "r");
-        if (!in)
-            msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
-        status = uci_run(in, stdout, &setup);
-        fclose(in);
+    struct engine_config cfg = o->play.engine;
+    cfg.set_name = o->play.set_names[WHITE] ? o->play.set_names[WHITE] : o->play.set_names[BLACK];
+    if (argc > 0) {
+        struct evaluator *eval = evaluator_new();
+        char err[512];
+        if (!setup_load_eval(eval, cfg.set_name, err, sizeof err))
+            msg_fatal(EXIT_FAILURE, "%s", err);
+        int status = run_bench(o, argc, argv, eval);
+        evaluator_free(eval);
+        return status;
     }
-    evaluator_free(eval);
+    if (o->xboard)
+        return xboard_run(in_fd, stdout, &cfg);
+    if (in_fd == STDIN_FILENO)
+        return uci_run(stdin, stdout, &cfg);
+    FILE *in = fdopen(in_fd, "r");
+    if (!in)
+        msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
+    int status = uci_run(in, stdout, &cfg);
+    fclose(in);
     return status;
 }
 
@@ -195,16 +189,10 @@ static int run_game(struct options *o, int argc, char **argv)
     if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
         msg_warning(_("unfinished games cannot be saved: %s"), autosave);
     o->play.autosave_path = have_dir ? autosave : NULL;
-    o->play.use_book = !o->books.no_book;
-    o->play.book_count = o->books.book_count;
-    memcpy(o->play.books, o->books.books, sizeof o->play.books);
-    o->play.book_mode = o->books.book_mode;
 
-    struct session *s = xmalloc(sizeof *s);
-    if (!session_init(s, &o->play, err, sizeof err)) {
-        free(s);
+    struct session *s = session_new(&o->play, err, sizeof err);
+    if (!s)
         msg_fatal(EXIT_FAILURE, "%s", err);
-    }
     bool tui = !o->no_tui && !o->quiet && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
@@ -232,7 +220,6 @@ static int run_game(struct options *o, int argc, char **argv)
         if (handover.protocol != LINEMODE_PLAYED) {
             /* Started by a chess GUI without --uci/--xboard: serve it. */
             session_free(s);
-            free(s);
             int fd = linemode_replay_fd(handover.pending, handover.len, STDIN_FILENO);
             free(handover.pending);
             if (fd < 0)
@@ -244,7 +231,6 @@ static int run_game(struct options *o, int argc, char **argv)
         }
     }
     session_free(s);
-    free(s);
     return status;
 }
 
@@ -306,7 +292,6 @@ int main(int argc, char **argv)
     struct options o;
     memset(&o, 0, sizeof o);
     session_options_default(&o.play);
-    o.books.book_mode = BOOK_WEIGHTED;
     char err[256];
     int opt;
     while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
@@ -318,7 +303,7 @@ int main(int argc, char **argv)
             o.xboard = true;
             break;
         case OPT_HASH:
-            o.play.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            o.play.engine.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
             break;
         case 'w':
             o.play.set_names[WHITE] = optarg;
@@ -327,23 +312,23 @@ int main(int argc, char **argv)
             o.play.set_names[BLACK] = optarg;
             break;
         case OPT_BOOK:
-            if (o.books.book_count == BOOK_SET_MAX) {
+            if (o.play.engine.book_count == BOOK_SET_MAX) {
                 msg_error(_("at most %d books at once"), BOOK_SET_MAX);
                 try_help();
             }
-            o.books.books[o.books.book_count++] = optarg;
+            o.play.engine.books[o.play.engine.book_count++] = optarg;
             break;
         case OPT_NO_BOOK:
-            o.books.no_book = true;
+            o.play.engine.use_book = false;
             break;
         case OPT_BOOK_MODE:
-            if (!book_mode_parse(optarg, &o.books.book_mode)) {
+            if (!book_mode_parse(optarg, &o.play.engine.book_mode)) {
                 msg_error(_("invalid book mode '%s' (best, weighted or random)"), optarg);
                 try_help();
             }
             break;
         case OPT_FEATURES:
-            if (!search_features_parse(optarg, &o.play.config.features)) {
+            if (!search_features_parse(optarg, &o.play.engine.search.features)) {
                 msg_error(_("invalid search feature list '%s'"), optarg);
                 try_help();
             }

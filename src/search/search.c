@@ -10,7 +10,7 @@
 #include "core/timing.h"
 #include "eval/eval.h"
 #include "search/search.h"
-#include "search/see.h"
+#include "chess/see.h"
 #include "search/timeman.h"
 
 /* ---- constants of the design (§6.4, §8.1) ----------------------------- */

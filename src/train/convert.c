@@ -8,7 +8,7 @@
 
 #include "chess/movegen.h"
 #include "core/message.h"
-#include "search/see.h"
+#include "chess/see.h"
 #include "train/convert.h"
 
 bool train_is_quiet(struct board *b)

@@ -13,9 +13,9 @@
 
 #include "chess/notation.h"
 #include "core/message.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
-#include "ui/lineio.h"
+#include "core/lineio.h"
 #include "ui/linemode.h"
 #include "ui/signals.h"
 #include "ui/textboard.h"
@@ -49,7 +49,7 @@ static void on_thinking(void *data, const struct session_thinking *t)
 /* Prints the moves made since the last print, "12. Nf3" / "12... Nf6". */
 static void print_moves(struct linemode *lm)
 {
-    struct board *b = &lm->s->game.board;
+    const struct board *b = &session_game(lm->s)->board;
     if (b->ply < lm->printed_ply)
         lm->printed_ply = b->ply;
     if (lm->opt->quiet || b->ply == lm->printed_ply) {
@@ -87,7 +87,7 @@ static void print_board(struct linemode *lm)
 {
     char status[256];
     putc('\n', lm->out);
-    textboard_print(&lm->s->game.board, lm->out, flipped(lm));
+    textboard_print(&session_game(lm->s)->board, lm->out, flipped(lm));
     session_status(lm->s, status, sizeof status);
     fprintf(lm->out, "\n%s\n", status);
     lm->board_shown = true;
@@ -97,11 +97,12 @@ static void print_help(struct linemode *lm)
 {
     fprintf(lm->out, "%s\n", _("Enter moves in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3)."));
     fprintf(lm->out, "%s\n", _("Commands:"));
-    for (int i = 0; i < COMMAND_NB; i++) {
+    for (int i = 0; i < REQ_NB; i++) {
+        if (!REQUESTS[i].name)
+            continue; /* a key of the game screen */
         char head[64];
-        snprintf(head, sizeof head, "%s%s%s", COMMANDS[i].name, COMMANDS[i].args[0] ? " " : "",
-                 COMMANDS[i].args[0] ? _(COMMANDS[i].args) : "");
-        fprintf(lm->out, "  %-28s %s\n", head, _(COMMANDS[i].help));
+        request_synopsis((enum request)i, head, sizeof head);
+        fprintf(lm->out, "  %-28s %s\n", head, _(REQUESTS[i].help));
     }
 }
 
@@ -111,7 +112,7 @@ static bool handle(struct linemode *lm, unsigned ev)
     struct session *s = lm->s;
     bool end = false;
     if (ev & EV_NEW_GAME) {
-        lm->printed_ply = s->game.board.ply;
+        lm->printed_ply = session_game(s)->board.ply;
         lm->board_shown = false;
     }
     if (ev & EV_MOVED)
@@ -129,7 +130,7 @@ static bool handle(struct linemode *lm, unsigned ev)
     }
     if (ev & EV_BOARD)
         lm->board_shown = false;
-    if ((ev & EV_GAME_OVER) && !lm->opt->quiet && s->opt.mode != MODE_TWO_COMPUTERS)
+    if ((ev & EV_GAME_OVER) && !lm->opt->quiet && session_options(s)->mode != MODE_TWO_COMPUTERS)
         print_board(lm);
     if (ev & EV_SERIES_OVER) {
         char summary[1024];
@@ -148,20 +149,22 @@ static bool handle(struct linemode *lm, unsigned ev)
 /* Is a human to move (or the game in force mode)? */
 static bool any_human_to_move(const struct session *s)
 {
-    return !game_over(&s->game) && (s->forced || session_is_human(s, game_side(&s->game)));
+    const struct game *g = session_game(s);
+    return !game_over(g) && (session_forced(s) || session_is_human(s, game_side(g)));
 }
 
 /* Does the game wait for a line from the user? */
 static bool wants_input(const struct session *s)
 {
-    return s->state != SESSION_THINKING && s->state != SESSION_HINTING &&
+    return session_state(s) != SESSION_THINKING && session_state(s) != SESSION_HINTING &&
            session_timeout_ms(s) != 0;
 }
 
 /* Will anything happen without input?  (Engines to move, a match.) */
 static bool engines_busy(const struct session *s)
 {
-    if (s->state == SESSION_THINKING || s->state == SESSION_HINTING || session_timeout_ms(s) == 0)
+    if (session_state(s) == SESSION_THINKING || session_state(s) == SESSION_HINTING ||
+        session_timeout_ms(s) == 0)
         return true;
     return false;
 }
@@ -249,14 +252,13 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
     handover->protocol = LINEMODE_PLAYED;
     handover->pending = NULL;
     handover->len = 0;
-    struct linemode lm = {s, out, o, s->game.board.ply, false, false, false};
-    s->on_thinking = on_thinking;
-    s->on_thinking_data = &lm;
+    struct linemode lm = {s, out, o, session_game(s)->board.ply, false, false, false};
+    session_on_thinking(s, on_thinking, &lm);
     struct line_reader *reader = xmalloc(sizeof *reader);
     line_reader_init(reader, in_fd);
     char *line = xmalloc(LINEIO_MAX);
     char desc[512];
-    if (o->autosave && s->opt.mode != MODE_TWO_COMPUTERS &&
+    if (o->autosave && session_options(s)->mode != MODE_TWO_COMPUTERS &&
         session_autosave_exists(o->autosave, desc, sizeof desc))
         fprintf(out, _("An unfinished game was saved (%s): type 'resume' to continue it.\n"), desc);
     else if (o->prompt && !o->quiet)
@@ -312,7 +314,7 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
     if (handover->protocol != LINEMODE_PLAYED) {
         free(line);
         free(reader);
-        s->on_thinking = NULL;
+        session_on_thinking(s, NULL, NULL);
         return status;
     }
     if (!session_quit(s, o->autosave, session_now(s), err, sizeof err)) {
@@ -324,6 +326,6 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
         fprintf(out, "%s\n", messages);
     free(line);
     free(reader);
-    s->on_thinking = NULL;
+    session_on_thinking(s, NULL, NULL);
     return status;
 }

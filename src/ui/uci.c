@@ -21,11 +21,11 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "eval/eval.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 #include "search/engine.h"
 #include "core/message.h"
 #include "core/timing.h"
-#include "ui/setup.h"
+#include "play/host.h"
 #include "ui/textboard.h"
 #include "ui/uci.h"
 
@@ -33,15 +33,10 @@
 
 struct uci {
     struct board board;
-    struct engine engine;
-    struct evaluator *eval;
+    struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
     struct {
         bool ponder;
-        bool own_book;
-        enum book_mode book_mode;
     } options;
-    struct book_set books;
-    struct rng rng; /* book choices */
     FILE *out;
     pthread_mutex_t out_lock;
     bool debug;
@@ -107,8 +102,8 @@ static void report_statistics(struct uci *u, const struct search_stats *st)
 {
     say(u,
         "info string nodes %" PRIu64 " alpha-cutoffs %" PRIu64 " beta-cutoffs %" PRIu64
-        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64
-        " move-gens %" PRIu64 " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
+        " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64 " move-gens %" PRIu64
+        " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
         " check-extensions %" PRIu64 " mate-extensions %" PRIu64,
         st->nodes, st->alpha_cutoffs, st->beta_cutoffs, st->null_cutoffs, st->material_evals,
         st->true_evals, st->move_gens, st->hash_gets, st->hash_hits, st->hash_puts,
@@ -137,9 +132,7 @@ static void on_done(const struct search_result *r, void *data)
  * itself (infinite, ponder) is stopped. */
 static void finish_search(struct uci *u)
 {
-    if (u->engine.running && (u->engine.limits.infinite || u->engine.limits.ponder))
-        engine_stop(&u->engine);
-    engine_wait(&u->engine);
+    host_finish(&u->host);
 }
 
 /* "position [startpos | fen FEN] [moves m1 m2 ...]": the board changes only
@@ -292,16 +285,16 @@ static void cmd_go(struct uci *u, char *args)
     if (!limits.use_clock && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime)
         limits.infinite = true; /* bare "go" thinks until "stop" */
     struct move book_move;
-    if (u->options.own_book && !limits.infinite && !limits.ponder && !limits.searchmove_count &&
-        book_choose(&u->books, &u->board, u->options.book_mode, 1, &u->rng, &book_move)) {
+    if (!limits.infinite && !limits.ponder && !limits.searchmove_count &&
+        host_book_move(&u->host, &u->board, u->host.book_mode, &book_move)) {
         char text[COORD_MAX];
         move_to_coord(book_move, text);
         say(u, "info string %s", _("book move"));
         say(u, "bestmove %s", text);
         return;
     }
-    struct engine_callbacks callbacks = {{on_report, on_currmove, u}, on_done};
-    engine_go(&u->engine, &u->board, &limits, &callbacks);
+    struct host_listener listener = {on_report, on_currmove, on_done, u}; /* print at once */
+    host_go(&u->host, &u->board, &limits, &listener);
 }
 
 static void cmd_display(struct uci *u)
@@ -318,7 +311,7 @@ static void cmd_display(struct uci *u)
 static void cmd_eval(struct uci *u)
 {
     pthread_mutex_lock(&u->out_lock);
-    eval_explain(u->eval, &u->board, u->out);
+    eval_explain(u->host.eval, &u->board, u->out);
     fflush(u->out);
     pthread_mutex_unlock(&u->out_lock);
 }
@@ -328,7 +321,7 @@ static void cmd_eval(struct uci *u)
 static void cmd_uci(struct uci *u)
 {
     char features[256];
-    search_features_format(u->engine.config.features, features, sizeof features);
+    search_features_format(u->host.config.features, features, sizeof features);
     say(u, "id name %s", ENGINE_NAME);
     say(u, "id author %s", _("the tdchess authors"));
     say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, 65536);
@@ -337,11 +330,11 @@ static void cmd_uci(struct uci *u)
     say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
     say(u, "option name EvalFile type string default <default>");
-    say(u, "option name OwnBook type check default %s", u->options.own_book ? "true" : "false");
+    say(u, "option name OwnBook type check default %s", u->host.use_book ? "true" : "false");
     say(u, "option name BookFile type string default <default>");
     say(u, "option name SearchFeatures type string default %s", features);
     say(u, "option name BookMode type combo default %s var best var weighted var random",
-        book_mode_name(u->options.book_mode));
+        book_mode_name(u->host.book_mode));
     say(u, "uciok");
 }
 
@@ -366,45 +359,38 @@ static void cmd_setoption(struct uci *u, char *args)
     char *end = NULL;
     long number = value ? strtol(value, &end, 10) : 0;
     bool numeric = value && end != value && *end == '\0';
-    struct search_config config = u->engine.config;
+    struct search_config config = u->host.config;
     if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= 65536) {
-        if (!engine_set_hash(&u->engine, (size_t)number))
+        if (!host_set_hash(&u->host, (size_t)number))
             say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
     } else if (strcasecmp(name, "Clear Hash") == 0) {
-        engine_clear(&u->engine);
+        host_clear(&u->host);
     } else if (strcasecmp(name, "Ponder") == 0 && value) {
         u->options.ponder = strcasecmp(value, "true") == 0;
     } else if (strcasecmp(name, "MultiPV") == 0 && numeric && number >= 1 &&
                number <= MAX_MULTIPV) {
         config.multipv = (int)number;
-        engine_set_config(&u->engine, &config);
+        host_set_config(&u->host, &config);
     } else if (strcasecmp(name, "EvalFile") == 0 && value) {
         char err[512];
-        if (!setup_load_eval(u->eval, value, err, sizeof err))
+        if (!host_set_eval(&u->host, value, err, sizeof err))
             say(u, "info string %s", err);
-        engine_set_evaluator(&u->engine, u->eval); /* forgets scores of the old set */
     } else if (strcasecmp(name, "OwnBook") == 0 && value) {
-        u->options.own_book = strcasecmp(value, "true") == 0;
+        u->host.use_book = strcasecmp(value, "true") == 0;
     } else if (strcasecmp(name, "BookFile") == 0 && value) {
         char err[512];
-        struct book_set fresh;
-        book_set_init(&fresh);
-        if (setup_add_book(&fresh, value, err, sizeof err)) {
-            book_set_close(&u->books);
-            u->books = fresh;
-        } else {
+        if (!host_set_book(&u->host, value, err, sizeof err))
             say(u, "info string %s", err);
-        }
     } else if (strcasecmp(name, "BookMode") == 0 && value &&
-               book_mode_parse(value, &u->options.book_mode)) {
+               book_mode_parse(value, &u->host.book_mode)) {
         ;
     } else if (strcasecmp(name, "SearchFeatures") == 0 && value &&
                search_features_parse(value, &config.features)) {
-        engine_set_config(&u->engine, &config); /* developer option, see tdchess(6) */
+        host_set_config(&u->host, &config); /* developer option, see tdchess(6) */
     } else if (strcasecmp(name, "RandomSwing") == 0 && numeric && number >= 0 && number <= 1000) {
         config.random_swing = (double)number / 100; /* centipawns to pawns */
         config.seed = (uint64_t)time_wall_ms();
-        engine_set_config(&u->engine, &config);
+        host_set_config(&u->host, &config);
     } else {
         say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
             value ? " = " : "", value ? value : "");
@@ -437,7 +423,7 @@ static bool dispatch(struct uci *u, char *line)
         cmd_setoption(u, args);
     } else if (strcmp(cmd, "ucinewgame") == 0) {
         finish_search(u);
-        engine_clear(&u->engine);
+        host_clear(&u->host);
         board_set_start(&u->board);
     } else if (strcmp(cmd, "position") == 0) {
         finish_search(u);
@@ -446,50 +432,47 @@ static bool dispatch(struct uci *u, char *line)
         finish_search(u);
         cmd_go(u, args);
     } else if (strcmp(cmd, "stop") == 0) {
-        engine_stop(&u->engine);
+        host_stop(&u->host);
     } else if (strcmp(cmd, "ponderhit") == 0) {
-        engine_ponderhit(&u->engine);
+        host_ponderhit(&u->host);
     } else if (strcmp(cmd, "d") == 0) {
         cmd_display(u);
     } else if (strcmp(cmd, "eval") == 0) {
         cmd_eval(u);
     } else if (strcmp(cmd, "wait") == 0) {
-        engine_wait(&u->engine); /* for scripts: until the search ends */
+        host_wait(&u->host); /* for scripts: until the search ends */
     } else if (strcmp(cmd, "bench") == 0) {
         finish_search(u);
-        bench_run(u->eval, &u->engine.config, atoi(args), u->out);
+        bench_run(u->host.eval, &u->host.config, atoi(args), u->out);
     } else {
         say(u, "info string %s: %.60s", _("unknown command"), cmd);
     }
     return true;
 }
 
-/* Books named on the command line turn OwnBook on; otherwise the default
- * book is opened (if installed) for when the interface turns it on. */
-static void open_books(struct uci *u, const struct uci_setup *setup)
+static void book_error(void *data, const char *msg)
 {
-    char err[512];
-    book_set_init(&u->books);
-    rng_seed(&u->rng, time_wall_ms());
-    u->options.book_mode = setup->book_mode;
-    u->options.own_book = setup->book_count > 0 && !setup->no_book;
-    for (int i = 0; i < setup->book_count; i++)
-        if (!setup_add_book(&u->books, setup->books[i], err, sizeof err))
-            msg_error("%s", err);
-    if (setup->book_count == 0)
-        setup_add_book(&u->books, NULL, err, sizeof err); /* optional */
+    (void)data;
+    msg_error("%s", msg);
 }
 
-int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
+int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
 {
-    struct uci u = {.out = out, .eval = setup->eval};
-    pthread_mutex_init(&u.out_lock, NULL);
-    if (!engine_init(&u.engine, setup->hash_mb, setup->eval)) {
-        msg_error(_("cannot allocate a %zu MB hash table"), setup->hash_mb);
+    struct uci u = {.out = out};
+    char err[512];
+    if (!host_init(&u.host, cfg, NULL, err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    if (!host_prepare(&u.host)) {
+        msg_error(_("cannot allocate a %zu MB hash table"), cfg->hash_mb);
+        host_free(&u.host);
         return EXIT_FAILURE;
     }
-    engine_set_config(&u.engine, &setup->config);
-    open_books(&u, setup);
+    pthread_mutex_init(&u.out_lock, NULL);
+    /* Books named on the command line turn OwnBook on; otherwise the
+     * default book is opened (if installed) for when the interface turns
+     * it on. */
+    host_open_books(&u.host, book_error, NULL);
+    u.host.use_book = cfg->book_count > 0 && cfg->use_book;
     board_init(&u.board);
     board_set_start(&u.board);
     char *line = NULL;
@@ -497,10 +480,7 @@ int uci_run(FILE *in, FILE *out, const struct uci_setup *setup)
     while (getline(&line, &cap, in) >= 0 && dispatch(&u, line))
         ;
     free(line);
-    engine_stop(&u.engine);
-    engine_wait(&u.engine);
-    engine_destroy(&u.engine);
-    book_set_close(&u.books);
+    host_free(&u.host); /* stops the search */
     board_free(&u.board);
     pthread_mutex_destroy(&u.out_lock);
     return EXIT_SUCCESS;

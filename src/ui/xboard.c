@@ -20,8 +20,8 @@
 #include "chess/notation.h"
 #include "core/message.h"
 #include "search/engine.h"
-#include "ui/lineio.h"
-#include "ui/setup.h"
+#include "core/lineio.h"
+#include "play/host.h"
 #include "core/timing.h"
 #include "ui/xboard.h"
 
@@ -30,21 +30,15 @@ enum state { IDLE, THINKING, PONDERING, ANALYZING };
 struct xboard {
     struct board board;
     struct board report_board; /* root of the running search, for SAN output */
-    struct engine engine;
+    struct engine_host host;   /* its mailbox takes the results */
     struct wakeup wake;
-    pthread_mutex_t lock; /* guards done/has_done and output */
-    struct search_result done;
-    bool has_done;
+    pthread_mutex_t lock; /* guards output */
     FILE *out;
     enum state state;
     bool force, post, ponder;
     bool show_thinking; /* for the running search: post, or analysing */
     int engine_side;
     struct move ponder_move;
-    struct book_set books;
-    bool use_book;
-    enum book_mode book_mode;
-    struct rng rng;
     /* pings that arrived while thinking, answered after the move (CECP) */
     int pending_pongs;
     long pongs[8];
@@ -90,16 +84,6 @@ static void on_report(const struct search_report *r, void *data)
         r->nodes, pv);
 }
 
-static void on_done(const struct search_result *r, void *data)
-{
-    struct xboard *x = data;
-    pthread_mutex_lock(&x->lock);
-    x->done = *r;
-    x->has_done = true;
-    pthread_mutex_unlock(&x->lock);
-    wakeup_signal(&x->wake);
-}
-
 /* ---- searches ------------------------------------------------------------ */
 
 static void answer_pings(struct xboard *x)
@@ -112,11 +96,7 @@ static void answer_pings(struct xboard *x)
 /* Stops any search and throws its result away. */
 static void cancel_search(struct xboard *x)
 {
-    engine_stop(&x->engine);
-    engine_wait(&x->engine);
-    pthread_mutex_lock(&x->lock);
-    x->has_done = false;
-    pthread_mutex_unlock(&x->lock);
+    host_cancel(&x->host);
     x->state = IDLE;
     answer_pings(x);
 }
@@ -144,10 +124,11 @@ static void start_search(struct xboard *x, const struct board *b, struct search_
                          enum state state)
 {
     board_copy(&x->report_board, b);
-    struct engine_callbacks callbacks = {{on_report, NULL, x}, on_done};
+    /* Thinking is printed at once; the result goes to the mailbox. */
+    struct host_listener listener = {on_report, NULL, NULL, x};
     x->state = state;
     x->show_thinking = x->post || state == ANALYZING;
-    engine_go(&x->engine, b, limits, &callbacks);
+    host_go(&x->host, b, limits, &listener);
 }
 
 static void play_engine_move(struct xboard *x, const struct search_result *r);
@@ -155,7 +136,7 @@ static void play_engine_move(struct xboard *x, const struct search_result *r);
 static void think(struct xboard *x)
 {
     struct move book_move;
-    if (x->use_book && book_choose(&x->books, &x->board, x->book_mode, 1, &x->rng, &book_move)) {
+    if (host_book_move(&x->host, &x->board, x->host.book_mode, &book_move)) {
         struct search_result r = {0};
         r.best = book_move;
         r.ponder = move_none();
@@ -233,14 +214,13 @@ static void play_engine_move(struct xboard *x, const struct search_result *r)
 static void take_search_result(struct xboard *x)
 {
     wakeup_drain(&x->wake);
-    pthread_mutex_lock(&x->lock);
-    bool have = x->has_done;
-    struct search_result r = x->done;
-    x->has_done = false;
-    pthread_mutex_unlock(&x->lock);
+    bool have;
+    struct search_result r;
+    struct search_report none[1];
+    host_take(&x->host, none, 0, &have, &r);
     if (!have)
         return;
-    engine_wait(&x->engine);
+    host_wait(&x->host);
     if (x->state == THINKING) {
         play_engine_move(x, &r);
         answer_pings(x);
@@ -268,7 +248,7 @@ static void user_move(struct xboard *x, const char *text)
     if (x->state == PONDERING && move_equal(m, x->ponder_move)) {
         board_make_move(&x->board, m);
         x->state = THINKING; /* the ponder search becomes the real one */
-        engine_ponderhit(&x->engine);
+        host_ponderhit(&x->host);
         return;
     }
     bool analyzing = x->state == ANALYZING;
@@ -295,7 +275,7 @@ static void cmd_new(struct xboard *x)
 {
     cancel_search(x);
     board_set_start(&x->board);
-    engine_clear(&x->engine);
+    host_clear(&x->host);
     x->force = false;
     x->engine_side = BLACK;
     x->sd = 0;
@@ -389,7 +369,7 @@ static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
         x->opp_time = v / 100;
     else if (strcmp(cmd, "memory") == 0 && number(args, 1, TT_MAX_MB, &v)) {
         cancel_search(x);
-        if (!engine_set_hash(&x->engine, (size_t)v))
+        if (!host_set_hash(&x->host, (size_t)v))
             say(x, "Error (%s): memory %s", _("not enough memory"), args);
     } else if (strcmp(cmd, "xboard") == 0 || strcmp(cmd, "accepted") == 0 ||
                strcmp(cmd, "rejected") == 0 || strcmp(cmd, "random") == 0 ||
@@ -433,7 +413,7 @@ static void dispatch(struct xboard *x, char *line)
         user_move(x, args);
     } else if (strcmp(cmd, "?") == 0) {
         if (x->state == THINKING)
-            engine_stop(&x->engine); /* the move arrives through on_done */
+            host_stop(&x->host); /* the move arrives in the mailbox */
     } else if (strcmp(cmd, "setboard") == 0) {
         cmd_setboard(x, args);
     } else if (strcmp(cmd, "undo") == 0) {
@@ -459,32 +439,33 @@ static void dispatch(struct xboard *x, char *line)
     }
 }
 
-int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
+static void book_error(void *data, const char *msg)
+{
+    (void)data;
+    msg_error("%s", msg);
+}
+
+int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg)
 {
     struct xboard *x = xcalloc(1, sizeof *x); /* large: two boards */
     x->out = out;
     x->engine_side = BLACK;
+    char err[512];
+    if (!host_init(&x->host, cfg, &x->wake, err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
     pthread_mutex_init(&x->lock, NULL);
     if (!wakeup_init(&x->wake))
         msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
-    if (!engine_init(&x->engine, setup->hash_mb, setup->eval)) {
-        msg_error(_("cannot allocate a %zu MB hash table"), setup->hash_mb);
+    if (!host_prepare(&x->host)) {
+        msg_error(_("cannot allocate a %zu MB hash table"), cfg->hash_mb);
+        host_free(&x->host);
         wakeup_close(&x->wake);
         free(x);
         return EXIT_FAILURE;
     }
-    engine_set_config(&x->engine, &setup->config);
     /* The engine plays from its book unless told not to (as GNU Chess). */
-    char err[512];
-    book_set_init(&x->books);
-    rng_seed(&x->rng, time_wall_ms());
-    x->book_mode = setup->book_mode;
-    for (int i = 0; i < setup->book_count; i++)
-        if (!setup_add_book(&x->books, setup->books[i], err, sizeof err))
-            msg_error("%s", err);
-    if (setup->book_count == 0)
-        setup_add_book(&x->books, NULL, err, sizeof err); /* optional */
-    x->use_book = !setup->no_book && x->books.count > 0;
+    host_open_books(&x->host, book_error, NULL);
+    x->host.use_book = cfg->use_book && x->host.books.count > 0;
     board_init(&x->board);
     board_init(&x->report_board);
     board_set_start(&x->board);
@@ -506,8 +487,7 @@ int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup)
             break;
     }
     cancel_search(x);
-    engine_destroy(&x->engine);
-    book_set_close(&x->books);
+    host_free(&x->host);
     board_free(&x->board);
     board_free(&x->report_board);
     wakeup_close(&x->wake);

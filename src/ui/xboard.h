@@ -3,10 +3,12 @@
 #ifndef TDCHESS_UI_XBOARD_H
 #define TDCHESS_UI_XBOARD_H
 
-#include "ui/uci.h"
+#include <stdio.h>
+
+#include "play/host.h"
 
 /* Speaks CECP on the descriptors in_fd/out until "quit" or end of input.
  * Returns the process exit status. */
-int xboard_run(int in_fd, FILE *out, const struct uci_setup *setup);
+int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg);
 
 #endif

@@ -1,4 +1,4 @@
-/* keys.c - the key table generated from TUI_KEYS.
+/* keys.c - key names of the request list and their curses codes.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -8,17 +8,29 @@
 
 #include "ui/tui/keys.h"
 
-const struct tui_key TUI_KEY_TABLE[REQ_NB] = {
-#define K(id, key, name, help) {key, name, help},
-    TUI_KEYS(K)
-#undef K
+/* The key names the request list may use. */
+static const struct {
+    const char *name;
+    int code;
+} KEY_NAMES[] = {
+    {"F1", KEY_F(1)},    {"F2", KEY_F(2)},          {"F3", KEY_F(3)},
+    {"F4", KEY_F(4)},    {"F5", KEY_F(5)},          {"PgUp", KEY_PPAGE},
+    {"PgDn", KEY_NPAGE}, {"Ctrl-L", TUI_CTRL('L')}, {"Ctrl-C", TUI_CTRL('C')},
 };
 
-enum tui_request tui_key_request(int key)
+int tui_key_code(const char *name)
+{
+    for (size_t i = 0; name && i < ARRAY_SIZE(KEY_NAMES); i++)
+        if (strcmp(KEY_NAMES[i].name, name) == 0)
+            return KEY_NAMES[i].code;
+    return -1;
+}
+
+enum request tui_key_request(int key)
 {
     for (int i = 0; i < REQ_NB; i++)
-        if (TUI_KEY_TABLE[i].key == key)
-            return (enum tui_request)i;
+        if (REQUESTS[i].key && tui_key_code(REQUESTS[i].key) == key)
+            return (enum request)i;
     return REQ_NONE;
 }
 

@@ -38,16 +38,26 @@ static void say(struct screen *sc, const char *text)
     snprintf(sc->message, sizeof sc->message, "%s", text);
 }
 
+/* The game's position in B (a copy: move generation needs its own board;
+ * board_free it). */
+static void game_board(const struct screen *sc, struct board *b)
+{
+    board_init(b);
+    board_copy(b, &session_game(sc->s)->board);
+}
+
 /* Enter, Space or a click on SQ. */
 static enum pointer_result select_square(struct screen *sc, int sq, char *move)
 {
-    struct session *s = sc->s;
     char why[256], name[3];
-    if (game_over(&s->game)) {
+    if (game_over(session_game(sc->s))) {
         say(sc, _("The game is over."));
         return POINTER_HANDLED;
     }
-    enum cursor_action a = cursor_select(&sc->cursor, &s->game.board, sq, move, why, sizeof why);
+    struct board b;
+    game_board(sc, &b);
+    enum cursor_action a = cursor_select(&sc->cursor, &b, sq, move, why, sizeof why);
+    board_free(&b);
     switch (a) {
     case CURSOR_PICKED:
         square_to_text(sq, name);
@@ -161,7 +171,13 @@ enum pointer_result pointer_key(struct screen *sc, int key, char *move)
 
 uint64_t pointer_targets(const struct screen *sc)
 {
-    return cursor_targets(&sc->cursor, &sc->s->game.board);
+    if (sc->cursor.picked == NO_SQUARE)
+        return 0;
+    struct board b;
+    game_board(sc, &b);
+    uint64_t targets = cursor_targets(&sc->cursor, &b);
+    board_free(&b);
+    return targets;
 }
 
 enum square_kind pointer_square_kind(const struct screen *sc, int sq, enum square_kind kind,
@@ -169,7 +185,7 @@ enum square_kind pointer_square_kind(const struct screen *sc, int sq, enum squar
 {
     if (sq == sc->cursor.picked)
         return SQUARE_PICKED;
-    if ((targets >> sq & 1) && board_piece(&sc->s->game.board, sq) != NONE)
+    if ((targets >> sq & 1) && board_piece(&session_game(sc->s)->board, sq) != NONE)
         return SQUARE_TARGET;
     return kind;
 }
@@ -179,7 +195,7 @@ void pointer_draw_marks(const struct screen *sc, WINDOW *w, int sq, int y, int x
 {
     int sw = sc->layout.square_w;
     wattrset(w, attr);
-    if ((targets >> sq & 1) && board_piece(&sc->s->game.board, sq) == NONE)
+    if ((targets >> sq & 1) && board_piece(&session_game(sc->s)->board, sq) == NONE)
         mvwaddstr(w, y, x + sw / 2, sc->pal.unicode ? "\u2022" : "*");
     if (sc->cursor.shown && sq == sc->cursor.square && sw >= 3) {
         /* Monochrome: [] already marks the last move. */

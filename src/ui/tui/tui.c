@@ -16,7 +16,7 @@
 
 #include "chess/movegen.h"
 #include "core/message.h"
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
 #include "ui/signals.h"
 #include "ui/tui/input.h"
@@ -31,7 +31,7 @@ static const char PROMPT[] = "> ";
 
 static void refresh_san(struct screen *sc)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     if (b->ply > sc->san_capacity) {
         sc->san_capacity = b->ply + 64;
         sc->san = xrealloc(sc->san, (size_t)sc->san_capacity * sizeof *sc->san);
@@ -260,14 +260,14 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
 {
     struct screen *sc = data;
     const char *args;
-    enum command cmd = start > 0 ? command_parse(line, &args) : COMMAND_NONE;
+    enum request cmd = start > 0 ? request_parse(line, &args) : REQ_NONE;
     if (start > 0) {
-        if (cmd == COMMAND_SAVE || cmd == COMMAND_LOAD) {
+        if (cmd == REQ_SAVE || cmd == REQ_LOAD) {
             *filenames = true;
-        } else if (cmd == COMMAND_BOOK) {
+        } else if (cmd == REQ_BOOK) {
             input_words_add(out, "on");
             input_words_add(out, "off");
-        } else if (cmd == COMMAND_LEVEL) {
+        } else if (cmd == REQ_LEVEL) {
             static const char *const examples[] = {"1+0",   "3+2",    "5+3", "15+10",
                                                    "40/10", "40/120", "none"};
             for (size_t i = 0; i < ARRAY_SIZE(examples); i++)
@@ -276,18 +276,23 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
         return;
     }
     /* The first word: a legal move in SAN, or a command. */
-    struct board *b = &sc->s->game.board;
-    if (!game_over(&sc->s->game)) {
+    const struct game *g = session_game(sc->s);
+    if (!game_over(g)) {
+        struct board b;
+        board_init(&b);
+        board_copy(&b, &g->board);
         struct move_list legal;
-        gen_legal_moves(b, &legal);
+        gen_legal_moves(&b, &legal);
         for (int i = 0; i < legal.count; i++) {
             char san[SAN_MAX];
-            move_to_san(b, legal.moves[i], san);
+            move_to_san(&b, legal.moves[i], san);
             input_words_add(out, san);
         }
+        board_free(&b);
     }
-    for (int i = 0; i < COMMAND_NB; i++)
-        input_words_add(out, COMMANDS[i].name);
+    for (int i = 0; i < REQ_NB; i++)
+        if (REQUESTS[i].name)
+            input_words_add(out, REQUESTS[i].name);
 }
 
 static void on_matches(void *data, char **matches, int count)
@@ -309,21 +314,16 @@ static void on_matches(void *data, char **matches, int count)
 
 /* ---- keys ---------------------------------------------------------------------- */
 
-static void request(struct screen *sc, enum tui_request req)
+/* A request made with a key: the game's go to the session (which answers
+ * with events, as for typed requests), the view's are done here. */
+static void request(struct screen *sc, enum request req)
 {
+    if (req >= 0 && REQUESTS[req].scope == REQUEST_SESSION) {
+        handle(sc, session_request(sc->s, req, NULL, session_now(sc->s)));
+        sc->dirty = true;
+        return;
+    }
     switch (req) {
-    case REQ_HELP:
-        if (sc->help)
-            close_help(sc);
-        else
-            open_help(sc);
-        break;
-    case REQ_FLIP:
-        sc->flipped = !sc->flipped;
-        break;
-    case REQ_HINT:
-        handle(sc, session_input(sc->s, "hint", session_now(sc->s)));
-        break;
     case REQ_MOVES_BACK:
     case REQ_MOVES_FWD: {
         int page = sc->views[VIEW_MOVES].win ? getmaxy(sc->views[VIEW_MOVES].win) : 1;
@@ -378,7 +378,7 @@ static void read_keys(struct screen *sc)
             sc->dirty = true;
             continue;
         }
-        enum tui_request req = tui_key_request(c);
+        enum request req = tui_key_request(c);
         if (req != REQ_NONE) {
             request(sc, req);
         } else if (c >= KEY_MIN) {
@@ -437,7 +437,7 @@ int tui_run(struct session *s, const struct tui_options *o)
     refresh_san(sc);
 
     char desc[512];
-    if (o->autosave && s->opt.mode != MODE_TWO_COMPUTERS &&
+    if (o->autosave && session_options(s)->mode != MODE_TWO_COMPUTERS &&
         session_autosave_exists(o->autosave, desc, sizeof desc)) {
         char text[640];
         snprintf(text, sizeof text, _("Saved when tdchess last quit: %s."), desc);
@@ -456,7 +456,7 @@ int tui_run(struct session *s, const struct tui_options *o)
             handle(sc, session_update(s, now));
         if (signals_take_interrupt())
             request(sc, REQ_CANCEL);
-        bool clock = s->game.clock.running != NONE;
+        bool clock = session_game(s)->clock.running != NONE;
         if (sc->dirty || clock)
             draw(sc);
         int timeout = sc->asking_resume ? 500 : session_timeout_ms(s);
@@ -478,7 +478,7 @@ int tui_run(struct session *s, const struct tui_options *o)
     delscreen(term);
     char err[512];
     int status = EXIT_SUCCESS;
-    bool unfinished = !game_over(&s->game) && s->game.board.ply > 0 &&
+    bool unfinished = !game_over(session_game(s)) && session_game(s)->board.ply > 0 &&
                       (session_is_human(s, WHITE) || session_is_human(s, BLACK));
     if (!session_quit(s, o->autosave, session_now(s), err, sizeof err)) {
         msg_error("%s", err);

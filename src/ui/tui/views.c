@@ -9,7 +9,7 @@
  */
 #include "system.h"
 
-#include "play/command.h"
+#include "play/request.h"
 #include "play/session.h"
 #include "ui/tui/keys.h"
 #include "ui/tui/pointer.h"
@@ -36,7 +36,7 @@ bool screen_board_flipped(const struct screen *sc)
 
 static void draw_board(struct screen *sc, WINDOW *w)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     const struct palette *pal = &sc->pal;
     int sw = sc->layout.square_w, sh = sc->layout.square_h, mid = (sh - 1) / 2;
     bool flip = screen_board_flipped(sc);
@@ -91,10 +91,10 @@ static void draw_board(struct screen *sc, WINDOW *w)
 static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
 {
     const struct session *s = sc->s;
-    const struct game_clock *c = &s->game.clock;
+    const struct game_clock *c = &session_game(s)->clock;
     const struct palette *pal = &sc->pal;
     int width = getmaxx(w);
-    bool to_move = !game_over(&s->game) && game_side(&s->game) == side;
+    bool to_move = !game_over(session_game(s)) && game_side(session_game(s)) == side;
     bool countdown = c->tc.kind != TC_NONE;
     double left = clock_left(c, side, session_now(s));
     char time[CLOCK_TEXT_MAX], name[128];
@@ -153,7 +153,7 @@ static void put_wrapped(WINDOW *w, int first, int last, const char *text)
 
 static void draw_sparkline(struct screen *sc, WINDOW *w, int y)
 {
-    const struct game *g = &sc->s->game;
+    const struct game *g = session_game(sc->s);
     const char *label = _("eval");
     int x = layout_text_width(label, strlen(label)) + 1;
     put(w, y, 0, draw_ui_attr(&sc->pal, UI_DIM), label);
@@ -179,7 +179,7 @@ static void draw_sparkline(struct screen *sc, WINDOW *w, int y)
 static void draw_thinking(struct screen *sc, WINDOW *w)
 {
     const struct session *s = sc->s;
-    const struct session_thinking *t = &s->thinking;
+    const struct session_thinking *t = session_thinking(s);
     int h = getmaxy(w);
     char line[256];
     if (t->valid && t->book) {
@@ -198,7 +198,7 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
                  t->pondering ? _("ponder: ") : "", t->depth, score, bound, nodes, nps, t->elapsed);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
         put_wrapped(w, 1, h - 2, t->pv);
-    } else if (s->state == SESSION_THINKING) {
+    } else if (session_state(s) == SESSION_THINKING) {
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_DIM), _("thinking..."));
     }
     draw_sparkline(sc, w, h - 1);
@@ -208,14 +208,14 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
 
 int screen_move_lines(const struct screen *sc)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     int plies = b->ply + (b->start_side == BLACK);
     return (plies + 1) / 2;
 }
 
 static void draw_moves(struct screen *sc, WINDOW *w)
 {
-    const struct board *b = &sc->s->game.board;
+    const struct board *b = &session_game(sc->s)->board;
     int h = getmaxy(w), lines = screen_move_lines(sc);
     int top = sc->moves_follow ? lines - h : sc->moves_top;
     if (top > lines - h)
@@ -264,18 +264,20 @@ void screen_draw_help(struct screen *sc)
     LINE("%s", "");
     LINE("%s", _("Keys:"));
     for (int i = 0; i < REQ_NB; i++)
-        LINE("  %-24s %s", TUI_KEY_TABLE[i].name, _(TUI_KEY_TABLE[i].help));
+        if (REQUESTS[i].key)
+            LINE("  %-24s %s", REQUESTS[i].key, _(REQUESTS[i].help));
     for (int i = 0; i < TUI_READLINE_KEY_COUNT; i++)
         LINE("  %-24s %s", TUI_READLINE_KEYS[i].name, _(TUI_READLINE_KEYS[i].help));
     for (int i = 0; i < TUI_BOARD_KEY_COUNT; i++)
         LINE("  %-24s %s", _(TUI_BOARD_KEYS[i].name), _(TUI_BOARD_KEYS[i].help));
     LINE("%s", "");
     LINE("%s", _("Commands:"));
-    for (int i = 0; i < COMMAND_NB; i++) {
+    for (int i = 0; i < REQ_NB; i++) {
+        if (!REQUESTS[i].name)
+            continue;
         char head[64];
-        snprintf(head, sizeof head, "%s%s%s", COMMANDS[i].name, COMMANDS[i].args[0] ? " " : "",
-                 COMMANDS[i].args[0] ? _(COMMANDS[i].args) : "");
-        LINE("  %-24s %s", head, _(COMMANDS[i].help));
+        request_synopsis((enum request)i, head, sizeof head);
+        LINE("  %-24s %s", head, _(REQUESTS[i].help));
     }
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));

@@ -1,7 +1,7 @@
 /* setup.h - what the front ends share when they prepare an engine: finding
  * and loading evaluation sets and opening books by name. */
-#ifndef TDCHESS_UI_SETUP_H
-#define TDCHESS_UI_SETUP_H
+#ifndef TDCHESS_PLAY_SETUP_H
+#define TDCHESS_PLAY_SETUP_H
 
 #include <stddef.h>
 

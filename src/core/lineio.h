@@ -5,8 +5,8 @@
  * input through this small buffer instead.  Lines of any length are
  * accepted; a line longer than LINEIO_MAX is cut and flagged.
  */
-#ifndef TDCHESS_UI_LINEIO_H
-#define TDCHESS_UI_LINEIO_H
+#ifndef TDCHESS_CORE_LINEIO_H
+#define TDCHESS_CORE_LINEIO_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,8 +4,8 @@
  * is cleared before every position, no clock is involved), so it changes
  * exactly when the search behaviour changes.  Output ends with the lines
  * "Nodes searched  : N" and "Nodes/second    : N" (Stockfish's format). */
-#ifndef TDCHESS_SEARCH_BENCH_H
-#define TDCHESS_SEARCH_BENCH_H
+#ifndef TDCHESS_TOOLS_BENCH_H
+#define TDCHESS_TOOLS_BENCH_H
 
 #include <stdio.h>
 

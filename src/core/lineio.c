@@ -4,7 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "ui/lineio.h"
+#include "core/lineio.h"
 
 void line_reader_init(struct line_reader *r, int fd)
 {

@@ -2,7 +2,7 @@
 #include "system.h"
 
 #include "chess/tables.h"
-#include "search/see.h"
+#include "chess/see.h"
 
 /* SEE values: the king is worth more than everything else together, so
  * "capturing" with it only counts when nothing recaptures. */

@@ -2,8 +2,8 @@
  * sequence on one square when both sides always recapture with their least
  * valuable attacker and may stop when continuing would lose (the swap
  * algorithm).  X-ray attackers behind a capturing slider join in. */
-#ifndef TDCHESS_SEARCH_SEE_H
-#define TDCHESS_SEARCH_SEE_H
+#ifndef TDCHESS_CHESS_SEE_H
+#define TDCHESS_CHESS_SEE_H
 
 #include "chess/board.h"
 

@@ -4,7 +4,7 @@
 #include "core/datapath.h"
 #include "core/message.h"
 #include "eval/eval.h"
-#include "ui/setup.h"
+#include "play/setup.h"
 
 static bool is_default(const char *name)
 {

@@ -1,8 +1,8 @@
 /* suite.h - test suites (design §13.1): EPD files with bm/am operations
  * (and the Strategic Test Suite's c7/c8 move points) and the design's .fin
  * files (a FEN line, then a line of expected moves). */
-#ifndef TDCHESS_SEARCH_SUITE_H
-#define TDCHESS_SEARCH_SUITE_H
+#ifndef TDCHESS_TOOLS_SUITE_H
+#define TDCHESS_TOOLS_SUITE_H
 
 #include <stddef.h>
 

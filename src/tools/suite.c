@@ -9,7 +9,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "core/message.h"
-#include "search/suite.h"
+#include "tools/suite.h"
 
 static bool fail(char *err, size_t errlen, const char *fmt, ...)
 {

@@ -13,7 +13,7 @@
 
 #include <ctype.h>
 
-#include "eval/eval.h"
+#include "chess/flip.h"
 
 static char swap_case(char c)
 {

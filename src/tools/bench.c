@@ -5,7 +5,7 @@
 
 #include "chess/fen.h"
 #include "core/timing.h"
-#include "search/bench.h"
+#include "tools/bench.h"
 
 /* Openings, middlegames with tactics, and endgames of every kind. */
 static const char *const bench_positions[] = {

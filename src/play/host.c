@@ -1,0 +1,299 @@
+/* host.c - the engine host: the built-in engine kind, books, the mailbox.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include "core/message.h"
+#include "core/timing.h"
+#include "eval/eval.h"
+#include "play/host.h"
+#include "play/setup.h"
+
+void engine_config_default(struct engine_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->hash_mb = TT_DEFAULT_MB;
+    c->search = search_config_default();
+    c->use_book = true;
+    c->book_mode = BOOK_WEIGHTED;
+}
+
+/* ---- the built-in kind: tdchess's own search in a thread ------------------- */
+
+/* The engine, its hash table allocated on first use. */
+static struct engine *builtin(struct engine_host *h)
+{
+    if (!host_prepare(h))
+        msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), h->hash_mb);
+    return &h->engine;
+}
+
+static void builtin_on_report(const struct search_report *r, void *data)
+{
+    host_deliver_report(data, r);
+}
+
+static void builtin_on_currmove(struct move m, int number, int depth, void *data)
+{
+    host_deliver_currmove(data, m, number, depth);
+}
+
+static void builtin_on_result(const struct search_result *r, void *data)
+{
+    host_deliver_result(data, r);
+}
+
+static bool builtin_go(void *impl, struct engine_host *h, const struct board *b,
+                       const struct search_limits *limits)
+{
+    (void)impl;
+    struct engine_callbacks callbacks = {
+        {builtin_on_report, h->listener.on_currmove ? builtin_on_currmove : NULL, h},
+        builtin_on_result};
+    engine_go(builtin(h), b, limits, &callbacks);
+    return true;
+}
+
+static void builtin_stop(void *impl)
+{
+    engine_stop(impl);
+}
+
+static void builtin_ponderhit(void *impl)
+{
+    engine_ponderhit(impl);
+}
+
+static void builtin_wait(void *impl)
+{
+    engine_wait(impl);
+}
+
+static const struct host_ops BUILTIN = {
+    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL,
+};
+
+/* ---- setup ----------------------------------------------------------------- */
+
+bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wakeup *wake,
+               char *err, size_t errlen)
+{
+    memset(h, 0, sizeof *h);
+    h->eval = evaluator_new();
+    if (!setup_load_eval(h->eval, cfg->set_name, err, errlen)) {
+        evaluator_free(h->eval);
+        return false;
+    }
+    h->cfg = *cfg;
+    h->ops = &BUILTIN;
+    h->impl = &h->engine;
+    h->hash_mb = cfg->hash_mb;
+    h->config = cfg->search;
+    book_set_init(&h->books);
+    h->book_mode = cfg->book_mode;
+    rng_seed(&h->rng, cfg->seed ? cfg->seed : time_wall_ms());
+    pthread_mutex_init(&h->lock, NULL);
+    h->wake = wake;
+    return true;
+}
+
+void host_free(struct engine_host *h)
+{
+    host_cancel(h);
+    if (h->ops != &BUILTIN && h->ops->destroy)
+        h->ops->destroy(h->impl);
+    if (h->engine_ready)
+        engine_destroy(&h->engine);
+    evaluator_free(h->eval);
+    book_set_close(&h->books);
+    pthread_mutex_destroy(&h->lock);
+}
+
+void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl)
+{
+    h->ops = ops;
+    h->impl = impl;
+}
+
+const char *host_kind(const struct engine_host *h)
+{
+    return h->ops->kind;
+}
+
+bool host_prepare(struct engine_host *h)
+{
+    if (h->ops != &BUILTIN || h->engine_ready)
+        return true;
+    if (!engine_init(&h->engine, h->hash_mb, h->eval))
+        return false;
+    engine_set_config(&h->engine, &h->config);
+    h->engine_ready = true;
+    return true;
+}
+
+/* ---- books ------------------------------------------------------------------ */
+
+int host_open_books(struct engine_host *h, void (*on_error)(void *data, const char *msg),
+                    void *data)
+{
+    char err[512];
+    for (int i = 0; i < h->cfg.book_count; i++)
+        if (!setup_add_book(&h->books, h->cfg.books[i], err, sizeof err) && on_error)
+            on_error(data, err);
+    if (h->cfg.book_count == 0)
+        setup_add_book(&h->books, NULL, err, sizeof err); /* optional */
+    return h->books.count;
+}
+
+bool host_set_book(struct engine_host *h, const char *name, char *err, size_t errlen)
+{
+    struct book_set fresh;
+    book_set_init(&fresh);
+    if (!setup_add_book(&fresh, name, err, errlen))
+        return false;
+    book_set_close(&h->books);
+    h->books = fresh;
+    return true;
+}
+
+bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode, struct move *m)
+{
+    return h->use_book && book_choose(&h->books, b, mode, 1, &h->rng, m);
+}
+
+/* ---- configuration -------------------------------------------------------------- */
+
+void host_set_config(struct engine_host *h, const struct search_config *config)
+{
+    h->config = *config;
+    if (h->ops == &BUILTIN && h->engine_ready)
+        engine_set_config(&h->engine, config);
+    else if (h->ops->set_config)
+        h->ops->set_config(h->impl, config);
+}
+
+bool host_set_hash(struct engine_host *h, size_t hash_mb)
+{
+    if (h->ops == &BUILTIN && h->engine_ready && !engine_set_hash(&h->engine, hash_mb))
+        return false;
+    h->hash_mb = hash_mb;
+    return true;
+}
+
+bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t errlen)
+{
+    bool ok = setup_load_eval(h->eval, name, err, errlen);
+    if (h->ops == &BUILTIN && h->engine_ready)
+        engine_set_evaluator(&h->engine, h->eval); /* forgets scores of the old set */
+    return ok;
+}
+
+void host_clear(struct engine_host *h)
+{
+    if (h->ops == &BUILTIN) {
+        if (h->engine_ready)
+            engine_clear(&h->engine);
+    } else if (h->ops->clear) {
+        h->ops->clear(h->impl);
+    }
+}
+
+/* ---- searches ------------------------------------------------------------------- */
+
+void host_go(struct engine_host *h, const struct board *b, const struct search_limits *limits,
+             const struct host_listener *listener)
+{
+    host_cancel(h);
+    static const struct host_listener none;
+    h->listener = listener ? *listener : none;
+    h->limits = *limits;
+    h->ops->go(h->impl, h, b, limits);
+}
+
+void host_stop(struct engine_host *h)
+{
+    h->ops->stop(h->impl);
+}
+
+void host_ponderhit(struct engine_host *h)
+{
+    h->ops->ponderhit(h->impl);
+}
+
+void host_wait(struct engine_host *h)
+{
+    h->ops->wait(h->impl);
+}
+
+void host_finish(struct engine_host *h)
+{
+    if (h->limits.infinite || h->limits.ponder)
+        host_stop(h);
+    host_wait(h);
+}
+
+void host_cancel(struct engine_host *h)
+{
+    host_stop(h);
+    host_wait(h);
+    pthread_mutex_lock(&h->lock);
+    h->has_result = false;
+    h->report_count = 0;
+    pthread_mutex_unlock(&h->lock);
+}
+
+int host_take(struct engine_host *h, struct search_report *reports, int max, bool *has_result,
+              struct search_result *result)
+{
+    pthread_mutex_lock(&h->lock);
+    int count = h->report_count < max ? h->report_count : max;
+    memcpy(reports, h->reports, (size_t)count * sizeof reports[0]);
+    h->report_count = 0;
+    *has_result = h->has_result;
+    if (h->has_result)
+        *result = h->result;
+    h->has_result = false;
+    pthread_mutex_unlock(&h->lock);
+    return count;
+}
+
+/* ---- deliveries (the engine's thread) ------------------------------------------- */
+
+void host_deliver_report(struct engine_host *h, const struct search_report *r)
+{
+    if (h->listener.on_report) {
+        h->listener.on_report(r, h->listener.data);
+        return;
+    }
+    pthread_mutex_lock(&h->lock);
+    if (h->report_count < HOST_REPORTS_MAX)
+        h->reports[h->report_count++] = *r;
+    else
+        h->reports[HOST_REPORTS_MAX - 1] = *r;
+    pthread_mutex_unlock(&h->lock);
+    if (h->wake)
+        wakeup_signal(h->wake);
+}
+
+void host_deliver_currmove(struct engine_host *h, struct move m, int number, int depth)
+{
+    if (h->listener.on_currmove)
+        h->listener.on_currmove(m, number, depth, h->listener.data);
+}
+
+void host_deliver_result(struct engine_host *h, const struct search_result *r)
+{
+    if (h->listener.on_result) {
+        h->listener.on_result(r, h->listener.data);
+        return;
+    }
+    pthread_mutex_lock(&h->lock);
+    h->result = *r;
+    h->has_result = true;
+    pthread_mutex_unlock(&h->lock);
+    if (h->wake)
+        wakeup_signal(h->wake);
+}

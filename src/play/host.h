@@ -1,0 +1,203 @@
+/* host.h - one engine host for every front end that lets an engine play.
+ *
+ * The game (play/session), the UCI front end (ui/uci) and the xboard front
+ * end (ui/xboard) all need the same things around an engine: the engine
+ * itself with its hash table, the evaluation set it plays with, opening
+ * books and the random numbers that choose among book moves, and a safe
+ * way for the engine's thread to hand back what it found.  struct
+ * engine_host is that, once.
+ *
+ * What an engine is
+ * -----------------
+ * A host drives one engine through a small table of operations (struct
+ * host_ops).  The built-in kind runs tdchess's own search (search/engine.h)
+ * in a thread; another kind - a chess program spoken to over pipes, say -
+ * plugs in by providing its own table and attaching it with host_attach().
+ * Whatever the kind, it reports with the search's own types: struct
+ * search_report for each line of thinking and struct search_result for
+ * the final answer (search/search.h), passed to host_deliver_report() and
+ * host_deliver_result() from whichever thread it runs in.
+ *
+ * How results come back: the mailbox
+ * ----------------------------------
+ * Engines think in their own thread; front ends own the game in theirs.
+ * A delivery either goes straight to a listener (struct host_listener,
+ * called in the engine's thread: UCI prints "info" and "bestmove" lines
+ * that way), or - for each callback the listener leaves NULL - into the
+ * host's mailbox: a mutex, the queued reports, the result, and a wakeup
+ * pipe (core/lineio.h) that is signalled after each deposit.  The front
+ * end polls the pipe's read end in its own loop and calls host_take() to
+ * collect the mail in its own thread, where it may touch the game.  Several
+ * hosts may share one wakeup (the session's two engines do).
+ *
+ *     host_go(h, board, limits, NULL)         start thinking
+ *     poll(... wake->fds[0] ...)              the front end's loop
+ *     wakeup_drain(wake); host_take(h, ...)   reports, and the result once
+ *     host_cancel(h)                          stop, join, forget the mail
+ *
+ * Threads: host_go, host_cancel, host_stop, host_ponderhit, host_wait,
+ * host_take and the configuration functions are called from the front
+ * end's thread only; host_deliver_* from the engine's thread.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_PLAY_HOST_H
+#define TDCHESS_PLAY_HOST_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "book/book.h"
+#include "core/lineio.h"
+#include "core/rng.h"
+#include "search/engine.h"
+
+/* How an engine is set up, for every front end (the command line fills
+ * it; the session, UCI and xboard read it). */
+struct engine_config {
+    const char *set_name; /* evaluation set, a path or a name (NULL: the default) */
+    size_t hash_mb;
+    struct search_config search;
+    bool use_book;  /* play from the book (not --no-book) */
+    int book_count; /* books named (0: the default book, if installed) */
+    const char *books[BOOK_SET_MAX];
+    enum book_mode book_mode;
+    uint64_t seed; /* of the book choices (0: from the clock) */
+};
+
+/* The defaults: default set, TT_DEFAULT_MB, the default search, the
+ * default book in weighted mode. */
+void engine_config_default(struct engine_config *c);
+
+/* Where deliveries go when they do not go to the mailbox.  Each callback
+ * runs in the engine's thread; a NULL callback sends that kind of delivery
+ * to the mailbox instead. */
+struct host_listener {
+    void (*on_report)(const struct search_report *r, void *data);
+    /* The root move being searched, about once a second (may never come). */
+    void (*on_currmove)(struct move m, int number, int depth, void *data);
+    void (*on_result)(const struct search_result *r, void *data);
+    void *data;
+};
+
+struct engine_host;
+
+/* An engine kind.  IMPL is the kind's own state (host_attach).  go starts
+ * thinking on a copy of B and returns at once; the kind then calls
+ * host_deliver_report for each line of thinking and host_deliver_result
+ * exactly once, when the search ends by itself or after stop.  stop asks
+ * for the result now; ponderhit turns a ponder search into a real one;
+ * wait returns when no search runs; clear forgets what the engine learnt
+ * (a new game); destroy frees IMPL.  Optional entries may be NULL. */
+struct host_ops {
+    const char *kind; /* "tdchess", "uci", "xboard" */
+    bool (*go)(void *impl, struct engine_host *h, const struct board *b,
+               const struct search_limits *limits);
+    void (*stop)(void *impl);
+    void (*ponderhit)(void *impl);
+    void (*wait)(void *impl);
+    void (*clear)(void *impl);                                          /* optional */
+    void (*set_config)(void *impl, const struct search_config *config); /* optional */
+    void (*destroy)(void *impl);                                        /* optional */
+};
+
+enum { HOST_REPORTS_MAX = 64 };
+
+struct engine_host {
+    /* the engine: the built-in one, or another kind (host_attach) */
+    const struct host_ops *ops;
+    void *impl;
+    struct engine engine;   /* the built-in engine (ops == the built-in table) */
+    bool engine_ready;      /* its hash table is allocated */
+    struct evaluator *eval; /* the built-in engine's evaluation set */
+    size_t hash_mb;
+    struct search_config config;
+
+    /* books: front ends may read and set use_book and book_mode */
+    struct book_set books;
+    bool use_book;
+    enum book_mode book_mode;
+    struct rng rng;
+    struct engine_config cfg; /* as given to host_init (the books to open) */
+
+    /* the mailbox */
+    pthread_mutex_t lock;
+    struct wakeup *wake; /* not owned; NULL: deliveries need a listener */
+    int report_count;
+    struct search_report reports[HOST_REPORTS_MAX];
+    bool has_result;
+    struct search_result result;
+    struct host_listener listener; /* of the running search */
+    struct search_limits limits;   /* of the last search */
+};
+
+/* Loads the evaluation set of CFG and prepares the built-in engine (its
+ * hash table is allocated on first use, or by host_prepare).  No book is
+ * opened yet (host_open_books).  WAKE is signalled after each delivery to
+ * the mailbox (may be NULL when every delivery goes to a listener); CFG
+ * must outlive the host.  False with a one-line err on failure, nothing
+ * to free then. */
+bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wakeup *wake,
+               char *err, size_t errlen);
+/* Stops any search and frees everything (not WAKE). */
+void host_free(struct engine_host *h);
+/* Replaces the built-in engine by another kind: OPS drives IMPL, which the
+ * host frees with ops->destroy.  Call before the first host_go. */
+void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl);
+/* The engine's kind ("tdchess" for the built-in one). */
+const char *host_kind(const struct engine_host *h);
+
+/* Allocates the built-in engine's hash table now; false if it cannot be. */
+bool host_prepare(struct engine_host *h);
+
+/* Opens the books of the configuration: those named, or the default book
+ * when none is (quietly: it may not be installed).  Each book that fails
+ * is reported through ON_ERROR (may be NULL).  Returns how many are open. */
+int host_open_books(struct engine_host *h, void (*on_error)(void *data, const char *msg),
+                    void *data);
+/* Replaces the books by the one at NAME; false with err (books unchanged). */
+bool host_set_book(struct engine_host *h, const char *name, char *err, size_t errlen);
+/* A book move for B chosen in MODE, when use_book is on and a book knows
+ * the position; false otherwise. */
+bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode, struct move *m);
+
+/* Configuration (waits for a running search where the engine needs it). */
+void host_set_config(struct engine_host *h, const struct search_config *config);
+bool host_set_hash(struct engine_host *h, size_t hash_mb);
+/* Loads the evaluation set NAME; false with err (the engine keeps its set). */
+bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t errlen);
+/* Forgets what the engine learnt: a new game. */
+void host_clear(struct engine_host *h);
+
+/* Starts thinking about B (any running search is cancelled first).
+ * LISTENER (may be NULL) takes the deliveries it has callbacks for; the
+ * others go to the mailbox. */
+void host_go(struct engine_host *h, const struct board *b, const struct search_limits *limits,
+             const struct host_listener *listener);
+/* Asks the running search for its result now (it still arrives). */
+void host_stop(struct engine_host *h);
+void host_ponderhit(struct engine_host *h);
+/* Returns when no search runs. */
+void host_wait(struct engine_host *h);
+/* Stops a search that would not end by itself (infinite or ponder) and
+ * waits for the search to end. */
+void host_finish(struct engine_host *h);
+/* Stops any search, waits for it and throws its mail away. */
+void host_cancel(struct engine_host *h);
+/* Takes the mail: copies up to MAX queued reports into REPORTS and returns
+ * their number; when the result has arrived, copies it into *RESULT and
+ * sets *HAS_RESULT (the search has then ended: host_wait returns at once). */
+int host_take(struct engine_host *h, struct search_report *reports, int max, bool *has_result,
+              struct search_result *result);
+
+/* For engine kinds: deliver a line of thinking, the current move, or the
+ * result (from any thread). */
+void host_deliver_report(struct engine_host *h, const struct search_report *r);
+void host_deliver_currmove(struct engine_host *h, struct move m, int number, int depth);
+void host_deliver_result(struct engine_host *h, const struct search_result *r);
+
+#endif /* TDCHESS_PLAY_HOST_H */

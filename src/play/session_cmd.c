@@ -1,0 +1,479 @@
+/* session_cmd.c - the commands a player types: one handler per entry of
+ * the request list (play/request.h), and moves.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <math.h>
+#include <strings.h>
+
+#include "chess/fen.h"
+#include "chess/pgn.h"
+#include "play/request.h"
+#include "play/session_impl.h"
+
+enum {
+    HINT_DEPTH_MAX = 64,
+    DRAW_ACCEPT_SCORE = -3 * PAWN_VALUE / 10, /* the engine accepts a draw below -0.3 */
+    MAX_DEPTH_COMMAND = 100,
+};
+static const double HINT_TIME = 1.0;
+
+static unsigned human_move(struct session *s, const char *text, double now)
+{
+    char err[MOVE_ERR_MAX];
+    if (game_over(&s->game)) {
+        session_say(s, "%s", _("The game is over: type 'new' for another game, or 'undo'."));
+        return EV_MESSAGE;
+    }
+    int side = game_side(&s->game);
+    if (!s->forced && s->engine_of[side] >= 0) {
+        session_say(
+            s, "%s",
+            s->state == SESSION_THINKING
+                ? _("It is not your move: the engine is thinking (type 'force' to stop it).")
+                : _("It is not your move."));
+        return EV_MESSAGE;
+    }
+    struct move m;
+    if (!move_parse(&s->game.board, text, &m, err, sizeof err)) {
+        /* Every move has a digit, but castling. */
+        if (!strpbrk(text, "0123456789") && text[0] != 'O' && text[0] != 'o')
+            session_say(
+                s, _("'%s' is neither a move nor a command (type 'help' for the commands)."), text);
+        else
+            session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    s->hint = move_none();
+    if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
+        if (!game_play(&s->game, m, now, NULL)) {
+            session_cancel_search(s);
+            return session_game_finished(s, now);
+        }
+        if (game_over(&s->game))
+            return EV_MOVED | session_game_finished(s, now);
+        s->state = SESSION_THINKING; /* the ponder search becomes the real one */
+        s->thinking.pondering = false;
+        host_ponderhit(&s->engines[s->search_engine].host);
+        return EV_MOVED | EV_THINKING;
+    }
+    session_cancel_search(s);
+    if (!game_play(&s->game, m, now, NULL))
+        return session_game_finished(s, now);
+    unsigned ev = EV_MOVED;
+    if (game_over(&s->game))
+        ev |= session_game_finished(s, now);
+    return ev;
+}
+
+static unsigned cmd_UNDO(struct session *s, const char *args, double now)
+{
+    (void)args;
+    session_cancel_search(s);
+    int done = 0;
+    if (!session_any_human(s)) {
+        s->forced = true; /* or the engines would play the move again at once */
+        done = game_undo(&s->game, 1, now);
+    } else {
+        done = game_undo(&s->game, 1, now);
+        while (done > 0 && done < 2 && !s->forced && s->engine_of[game_side(&s->game)] >= 0 &&
+               game_undo(&s->game, 1, now) == 1)
+            done++;
+    }
+    s->recorded = false;
+    s->hint = move_none();
+    if (done == 0) {
+        session_say(s, "%s", _("There is no move to take back."));
+        return EV_MESSAGE;
+    }
+    session_say(s, ngettext("Took back %d move.", "Took back %d moves.", (unsigned long)done),
+                done);
+    return EV_MOVED | EV_MESSAGE;
+}
+
+static unsigned cmd_REDO(struct session *s, const char *args, double now)
+{
+    (void)args;
+    session_cancel_search(s);
+    if (game_over(&s->game) || !game_redo(&s->game, now)) {
+        session_say(s, "%s", _("There is no move to play again."));
+        return EV_MESSAGE;
+    }
+    int done = 1;
+    while (done < 2 && s->game.redo_count > 0 && !s->forced && !game_over(&s->game) &&
+           s->engine_of[game_side(&s->game)] >= 0 && game_redo(&s->game, now))
+        done++;
+    unsigned ev = EV_MOVED;
+    if (game_over(&s->game))
+        ev |= session_game_finished(s, now);
+    return ev;
+}
+
+static unsigned cmd_HINT(struct session *s, const char *args, double now)
+{
+    (void)args, (void)now;
+    if (game_over(&s->game)) {
+        session_say(s, "%s", _("The game is over."));
+        return EV_MESSAGE;
+    }
+    if (s->state == SESSION_THINKING) {
+        session_say(s, "%s", _("The engine is thinking about its own move."));
+        return EV_MESSAGE;
+    }
+    if (s->state == SESSION_HINTING)
+        return 0;
+    char san[SAN_MAX];
+    struct move m;
+    if (s->state == SESSION_PONDERING) {
+        move_to_san(&s->game.board, s->ponder_move, san);
+        session_say(s, _("Hint: %s"), san);
+        return EV_MESSAGE;
+    }
+    if (host_book_move(session_books(s), &s->game.board, BOOK_BEST, &m)) {
+        move_to_san(&s->game.board, m, san);
+        session_say(s, _("Hint: %s (from the book)"), san);
+        return EV_MESSAGE;
+    }
+    int side = game_side(&s->game);
+    int engine = s->engine_of[colour_other(side)] >= 0 ? s->engine_of[colour_other(side)] : 0;
+    struct search_limits limits = {0};
+    limits.movetime =
+        s->opt.move_time > 0 && s->opt.move_time < HINT_TIME ? s->opt.move_time : HINT_TIME;
+    limits.depth = s->opt.depth > 0 && s->opt.depth < HINT_DEPTH_MAX ? s->opt.depth : 0;
+    session_start_search(s, engine, &s->game.board, &limits, SESSION_HINTING);
+    session_say(s, "%s", _("Looking for a hint..."));
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_GO(struct session *s, const char *args, double now)
+{
+    (void)args, (void)now;
+    if (game_over(&s->game)) {
+        session_say(s, "%s", _("The game is over: type 'new' for another game."));
+        return EV_MESSAGE;
+    }
+    if (s->state == SESSION_PONDERING || s->state == SESSION_HINTING)
+        session_cancel_search(s);
+    s->forced = false;
+    int side = game_side(&s->game), other = colour_other(side);
+    if (s->engine_of[side] < 0) {
+        if (s->engine_of[other] >= 0) { /* the engine changes sides */
+            s->engine_of[side] = s->engine_of[other];
+            s->engine_of[other] = -1;
+        } else {
+            s->engine_of[side] = 0;
+        }
+        session_say(s, _("The engine plays %s."), session_colour_name(side));
+        return EV_MESSAGE | EV_MOVED;
+    }
+    return 0;
+}
+
+static bool parse_double(const char *text, double min, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || errno || !isfinite(v) || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static unsigned cmd_LEVEL(struct session *s, const char *args, double now)
+{
+    char tc_text[TC_TEXT_MAX], err[256];
+    if (!*args) {
+        tc_format(&s->game.clock.tc, tc_text, sizeof tc_text);
+        session_say(s, _("Time control: %s"), tc_text);
+        return EV_MESSAGE;
+    }
+    struct time_control tc;
+    if (!tc_parse(args, &tc, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    s->opt.tc = tc;
+    struct game_clock *c = &s->game.clock;
+    int moves[COLOUR_NB] = {c->moves[WHITE], c->moves[BLACK]};
+    int running = c->running;
+    clock_reset(c, &tc);
+    c->moves[WHITE] = moves[WHITE];
+    c->moves[BLACK] = moves[BLACK];
+    for (int side = 0; side < COLOUR_NB; side++)
+        s->game.start_clock[side] = c->left[side];
+    if (running != NONE)
+        clock_start(c, running, now);
+    tc_format(&tc, tc_text, sizeof tc_text);
+    session_say(s, _("Time control: %s"), tc_text);
+    return EV_MESSAGE | EV_MOVED;
+}
+
+static unsigned cmd_TIME(struct session *s, const char *args, double now)
+{
+    (void)now;
+    double v;
+    if (!*args) {
+        if (s->opt.move_time > 0)
+            session_say(s,
+                        ngettext("The engine thinks %g second a move.",
+                                 "The engine thinks %g seconds a move.",
+                                 s->opt.move_time == 1 ? 1 : 2),
+                        s->opt.move_time);
+        else if (s->game.clock.tc.kind != TC_NONE)
+            session_say(s, "%s", _("The engine's thinking time follows the clock."));
+        else if (s->opt.depth == 0)
+            session_say(s,
+                        ngettext("The engine thinks %g second a move.",
+                                 "The engine thinks %g seconds a move.",
+                                 SESSION_DEFAULT_MOVE_TIME == 1 ? 1 : 2),
+                        SESSION_DEFAULT_MOVE_TIME);
+        else
+            session_say(s, "%s", _("The engine's search is limited by depth only."));
+        return EV_MESSAGE;
+    }
+    if (!parse_double(args, 0, 1e6, &v)) {
+        session_say(s, _("time: expected seconds (0 to 1000000), not '%s'"), args);
+        return EV_MESSAGE;
+    }
+    s->opt.move_time = v;
+    if (v > 0)
+        session_say(s,
+                    ngettext("The engine thinks %g second a move.",
+                             "The engine thinks %g seconds a move.", v == 1 ? 1 : 2),
+                    v);
+    else if (s->game.clock.tc.kind != TC_NONE)
+        session_say(s, "%s", _("The engine's thinking time follows the clock."));
+    else if (s->opt.depth == 0)
+        session_say(s,
+                    ngettext("The engine thinks %g second a move.",
+                             "The engine thinks %g seconds a move.",
+                             SESSION_DEFAULT_MOVE_TIME == 1 ? 1 : 2),
+                    SESSION_DEFAULT_MOVE_TIME);
+    else
+        session_say(s, "%s", _("The engine's search is limited by depth only."));
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_DEPTH(struct session *s, const char *args, double now)
+{
+    (void)now;
+    double v;
+    if (*args && (!parse_double(args, 0, MAX_DEPTH_COMMAND, &v) || v != floor(v))) {
+        session_say(s, _("depth: expected a number of plies (0 to %d), not '%s'"),
+                    MAX_DEPTH_COMMAND, args);
+        return EV_MESSAGE;
+    }
+    if (*args)
+        s->opt.depth = (int)v;
+    if (s->opt.depth > 0)
+        session_say(s, _("The engine searches %d plies deep."), s->opt.depth);
+    else
+        session_say(s, "%s", _("The engine's search depth is not limited."));
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_BOOK(struct session *s, const char *args, double now)
+{
+    struct engine_host *h = session_books(s);
+    (void)now;
+    if (strcasecmp(args, "on") == 0) {
+        if (h->books.count == 0)
+            session_load_books(s);
+        h->use_book = h->books.count > 0;
+        if (!h->use_book) {
+            session_say(s, "%s", _("No opening book was found."));
+            return EV_MESSAGE;
+        }
+    } else if (strcasecmp(args, "off") == 0) {
+        h->use_book = false;
+    } else if (*args) {
+        session_say(s, _("book: expected 'on' or 'off', not '%s'"), args);
+        return EV_MESSAGE;
+    }
+    session_say(s, "%s",
+                h->use_book ? _("The engine plays from its opening book.")
+                            : _("The engine does not use an opening book."));
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_RESIGN(struct session *s, const char *args, double now)
+{
+    (void)args;
+    if (game_over(&s->game)) {
+        session_say(s, "%s", _("The game is over."));
+        return EV_MESSAGE;
+    }
+    session_cancel_search(s);
+    int side = game_side(&s->game);
+    if (session_is_human(s, WHITE) != session_is_human(s, BLACK))
+        side = session_is_human(s, WHITE) ? WHITE : BLACK;
+    game_resign(&s->game, side, now);
+    return session_game_finished(s, now);
+}
+
+static unsigned cmd_DRAW(struct session *s, const char *args, double now)
+{
+    (void)args;
+    if (game_over(&s->game)) {
+        session_say(s, "%s", _("The game is over."));
+        return EV_MESSAGE;
+    }
+    bool white = session_is_human(s, WHITE), black = session_is_human(s, BLACK);
+    if (white != black) {
+        int engine = s->engine_of[white ? BLACK : WHITE];
+        if (!s->has_engine_score[engine] || s->last_engine_score[engine] > DRAW_ACCEPT_SCORE) {
+            session_say(s, "%s", _("The engine declines the draw offer."));
+            return EV_MESSAGE;
+        }
+        session_say(s, "%s", _("The engine accepts the draw offer."));
+    }
+    session_cancel_search(s);
+    game_agree_draw(&s->game, now);
+    return session_game_finished(s, now);
+}
+
+static unsigned cmd_NEW(struct session *s, const char *args, double now)
+{
+    (void)args;
+    s->game_number++;
+    s->series_over = false;
+    return session_start_game(s, NULL, now);
+}
+
+static unsigned cmd_FLIP(struct session *s, const char *args, double now)
+{
+    (void)s, (void)args, (void)now;
+    return EV_FLIP;
+}
+
+static unsigned cmd_FORCE(struct session *s, const char *args, double now)
+{
+    (void)args, (void)now;
+    session_cancel_search(s);
+    s->forced = true;
+    session_say(s, "%s",
+                _("Force mode: enter the moves of both sides ('go' lets the engine play)."));
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_SAVE(struct session *s, const char *args, double now)
+{
+    char err[PGN_ERR_MAX];
+    (void)now;
+    if (!*args)
+        session_say(s, "%s", _("save: which file?"));
+    else if (session_save_pgn(s, args, err, sizeof err))
+        session_say(s, _("Game saved to %s."), args);
+    else
+        session_say(s, "%s", err);
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_LOAD(struct session *s, const char *args, double now)
+{
+    char err[PGN_ERR_MAX];
+    if (!*args) {
+        session_say(s, "%s", _("load: which file or FEN position?"));
+        return EV_MESSAGE;
+    }
+    if (!session_load(s, args, now, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    return EV_MOVED | EV_NEW_GAME | EV_MESSAGE | (game_over(&s->game) ? EV_GAME_OVER : 0);
+}
+
+static unsigned cmd_FEN(struct session *s, const char *args, double now)
+{
+    char buf[FEN_MAX + 64];
+    (void)args, (void)now;
+    fen_write(&s->game.board, buf);
+    session_say(s, "%s", buf);
+    return EV_MESSAGE;
+}
+
+static unsigned cmd_BOARD(struct session *s, const char *args, double now)
+{
+    (void)s, (void)args, (void)now;
+    return EV_BOARD;
+}
+
+static unsigned cmd_RESUME(struct session *s, const char *args, double now)
+{
+    char err[PGN_ERR_MAX];
+    (void)args;
+    if (!s->opt.autosave_path || !session_autosave_exists(s->opt.autosave_path, NULL, 0)) {
+        session_say(s, "%s", _("There is no saved game to resume."));
+        return EV_MESSAGE;
+    }
+    if (!session_resume(s, s->opt.autosave_path, now, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    session_say(s, "%s", _("The saved game goes on."));
+    return EV_MOVED | EV_NEW_GAME | EV_MESSAGE;
+}
+
+static unsigned cmd_HELP(struct session *s, const char *args, double now)
+{
+    (void)s, (void)args, (void)now;
+    return EV_HELP;
+}
+
+static unsigned cmd_QUIT(struct session *s, const char *args, double now)
+{
+    (void)s, (void)args, (void)now;
+    return EV_QUIT;
+}
+
+/* One handler per SESSION entry of REQUEST_LIST, named cmd_ID: an entry
+ * without its handler does not compile.  VIEW requests are the front
+ * end's. */
+typedef unsigned request_handler(struct session *s, const char *args, double now);
+#define SESSION_HANDLER(id) cmd_##id
+#define VIEW_HANDLER(id) NULL
+static request_handler *const HANDLERS[REQ_NB] = {
+#define R(id, name, alias, args, help, key, scope) [REQ_##id] = scope##_HANDLER(id),
+    REQUEST_LIST(R)
+#undef R
+};
+
+unsigned session_request(struct session *s, enum request req, const char *args, double now)
+{
+    if (req < 0 || req >= REQ_NB || !HANDLERS[req])
+        return 0;
+    unsigned ev = HANDLERS[req](s, args ? args : "", now);
+    if (s->messages_len > 0)
+        ev |= EV_MESSAGE;
+    return ev;
+}
+
+unsigned session_input(struct session *s, const char *line, double now)
+{
+    char text[256];
+    line += strspn(line, " \t");
+    size_t len = strlen(line);
+    while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
+        len--;
+    if (len == 0)
+        return 0;
+    if (len >= sizeof text) {
+        session_say(s, "%s", _("That line is too long to be a move or a command."));
+        return EV_MESSAGE;
+    }
+    memcpy(text, line, len);
+    text[len] = '\0';
+    const char *args;
+    enum request req = request_parse(text, &args);
+    if (req != REQ_NONE)
+        return session_request(s, req, args, now);
+    unsigned ev = human_move(s, text, now);
+    if (s->messages_len > 0)
+        ev |= EV_MESSAGE;
+    return ev;
+}

@@ -1,0 +1,98 @@
+/* session_impl.h - the inside of a session, shared by the files that
+ * implement it (session.c: players, engines, game flow, the hand-off from
+ * the search thread; session_cmd.c: commands; session_save.c: files;
+ * session_match.c: modes and matches; session_view.c: display text).
+ * Front ends use play/session.h only.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_PLAY_SESSION_IMPL_H
+#define TDCHESS_PLAY_SESSION_IMPL_H
+
+#include "core/lineio.h"
+#include "play/host.h"
+#include "play/session.h"
+
+#if !ENABLE_NLS
+#define ngettext(singular, plural, n) ((n) == 1 ? (singular) : (plural))
+#endif
+
+#define SESSION_DEFAULT_MOVE_TIME 1.0 /* design §13.2: -t default 1.0 */
+
+struct session_engine {
+    struct engine_host host;
+    char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
+};
+
+struct session {
+    struct session_options opt;
+    struct game game;
+    struct session_engine engines[2];
+    int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
+    bool forced;              /* no engine moves until "go" */
+    enum session_state state;
+    int search_engine;        /* engine index of the running search */
+    struct board search_root; /* its root position (for SAN) */
+    struct move ponder_move;  /* the guess a ponder search is based on */
+    struct move hint;         /* the last hint, for "hint" twice */
+    int last_engine_score[2]; /* engine's own view, for draw offers */
+    bool has_engine_score[2];
+
+    /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
+    struct wakeup wake; /* both hosts signal it */
+
+    struct session_thinking thinking;                                  /* the latest, for display */
+    void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
+    void *on_thinking_data;
+
+    /* the match */
+    int game_number;          /* 1 for the first game */
+    struct match_score score; /* of engine 0 (the -w set) */
+    bool recorded;            /* the finished game was counted and written */
+    bool start_next;          /* start the next game of the match */
+    bool series_over;
+    FILE *pgn_out;
+    char date[16]; /* "2026.01.31" for PGN */
+
+    char messages[SESSION_MESSAGES_MAX]; /* lines separated by '\n' */
+    size_t messages_len;
+};
+
+/* Queues a line of text for the user (session_take_messages). */
+void session_say(struct session *s, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
+/* "White" or "Black", translated. */
+const char *session_colour_name(int colour);
+bool session_any_human(const struct session *s);
+
+/* Stops any search and forgets its output. */
+void session_cancel_search(struct session *s);
+/* Starts engine ENGINE on B in the given state (thinking, pondering, hinting). */
+void session_start_search(struct session *s, int engine, const struct board *b,
+                          const struct search_limits *limits, enum session_state state);
+/* The limits of an engine move for the side to move in B. */
+void session_move_limits(const struct session *s, const struct board *b, double now,
+                         struct search_limits *l);
+/* The host whose books the session plays from (engine 0's, for both). */
+struct engine_host *session_books(struct session *s);
+/* Opens the books of the options, saying which fail. */
+void session_load_books(struct session *s);
+
+/* Sets up a new game from FEN (NULL: --fen or the standard position). */
+unsigned session_start_game(struct session *s, const char *fen, double now);
+/* Who plays which colour at the start of the current game (session_match.c). */
+void session_assign_players(struct session *s);
+/* The game just ended: tell, count, write, and go on with the match. */
+unsigned session_game_finished(struct session *s, double now);
+
+/* Appends the game to --pgn once (session_save.c). */
+void session_record_game(struct session *s, double now);
+/* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
+bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
+
+/* Converts a search report for display (session_view.c). */
+void session_convert_report(struct session *s, const struct search_report *r,
+                            struct session_thinking *t);
+
+#endif /* TDCHESS_PLAY_SESSION_IMPL_H */

@@ -1,0 +1,285 @@
+/* session_save.c - the session's games on disk: PGN save and load, the
+ * --pgn record, the autosave on quit and resuming it.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <math.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "chess/fen.h"
+#include "chess/pgn.h"
+#include "core/atomicfile.h"
+#include "play/session_impl.h"
+
+static void format_clock_tag(double seconds, char *buf, size_t len)
+{
+    if (!(seconds > 0))
+        seconds = 0;
+    long tenths = (long)floor(seconds * 10);
+    snprintf(buf, len, "%ld:%02ld:%02ld.%ld", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60,
+             tenths % 10);
+}
+
+/* The game as PGN; AUTOSAVE adds what resuming needs. */
+static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosave, double now)
+{
+    char white[128], black[128], round[16], tc[TC_TEXT_MAX];
+    session_player_name(s, WHITE, white, sizeof white);
+    session_player_name(s, BLACK, black, sizeof black);
+    pgn_set_tag(pg, "Event",
+                s->opt.mode == MODE_TWO_COMPUTERS && s->opt.games > 1 ? "tdchess match"
+                                                                      : "tdchess game");
+    pgn_set_tag(pg, "Site", "?");
+    pgn_set_tag(pg, "Date", s->date);
+    snprintf(round, sizeof round, "%d", s->game_number);
+    pgn_set_tag(pg, "Round", round);
+    pgn_set_tag(pg, "White", white);
+    pgn_set_tag(pg, "Black", black);
+    game_to_pgn(&s->game, pg);
+    tc_format_pgn(&s->game.clock.tc, tc, sizeof tc);
+    pgn_set_tag(pg, "TimeControl", tc);
+    if (autosave) {
+        char clock[32];
+        enum play_mode mode =
+            session_is_human(s, WHITE)
+                ? (session_is_human(s, BLACK) ? MODE_TWO_HUMANS : MODE_COMPUTER_BLACK)
+                : (session_is_human(s, BLACK) ? MODE_COMPUTER_WHITE : MODE_TWO_COMPUTERS);
+        pgn_set_tag(pg, "TdchessMode", play_mode_name(mode));
+        format_clock_tag(clock_left(&s->game.clock, WHITE, now), clock, sizeof clock);
+        pgn_set_tag(pg, "WhiteClock", clock);
+        format_clock_tag(clock_left(&s->game.clock, BLACK, now), clock, sizeof clock);
+        pgn_set_tag(pg, "BlackClock", clock);
+        char saved[32];
+        time_t t = time(NULL);
+        struct tm tm;
+        if (localtime_r(&t, &tm) && strftime(saved, sizeof saved, "%Y-%m-%d %H:%M", &tm))
+            pgn_set_tag(pg, "TdchessSaved", saved);
+    }
+}
+
+bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now)
+{
+    struct pgn_game pg;
+    pgn_game_init(&pg);
+    build_pgn(s, &pg, autosave, now);
+    bool ok = pgn_write_game(out, &pg);
+    pgn_game_free(&pg);
+    return ok;
+}
+
+/* Writes the game to PATH atomically; AUTOSAVE adds what resuming needs. */
+static bool save_to(const struct session *s, const char *path, bool autosave, double now, char *err,
+                    size_t errlen)
+{
+    struct atomic_file af = {0};
+    FILE *out = atomic_file_open(&af, path, "w");
+    if (!out) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    if (!session_write_pgn(s, out, autosave, now)) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        atomic_file_abort(&af);
+        return false;
+    }
+    if (atomic_file_commit(&af) != 0) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+bool session_save_pgn(const struct session *s, const char *path, char *err, size_t errlen)
+{
+    return save_to(s, path, false, session_now(s), err, errlen);
+}
+
+/* Appends the game to --pgn once (when it has anything to show). */
+void session_record_game(struct session *s, double now)
+{
+    if (s->recorded || !s->pgn_out)
+        return;
+    if (s->game.board.ply == 0 && !game_over(&s->game))
+        return;
+    s->recorded = true;
+    if (!session_write_pgn(s, s->pgn_out, false, now) || fflush(s->pgn_out) != 0)
+        session_say(s, _("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
+}
+
+/* Reads game NUMBER of PATH into PG. */
+static bool read_pgn_game(const char *path, int number, struct pgn_game *pg, char *err,
+                          size_t errlen)
+{
+    struct pgn_reader *r = pgn_open(path, err, errlen);
+    if (!r)
+        return false;
+    bool ok = false;
+    for (int n = 1;; n++) {
+        int got = pgn_next_game(r, pg, err, errlen);
+        if (got == 0) {
+            if (n == 1)
+                snprintf(err, errlen, _("%s: no game in this file"), path);
+            else
+                snprintf(err, errlen,
+                         ngettext("%s holds only %d game", "%s holds only %d games",
+                                  (unsigned long)(n - 1)),
+                         path, n - 1);
+            break;
+        }
+        if (n == number) {
+            ok = got == 1;
+            break; /* got == -1: err says why game NUMBER cannot be read */
+        }
+    }
+    pgn_close(r);
+    return ok;
+}
+
+static bool looks_like_fen(const char *text)
+{
+    int slashes = 0;
+    for (const char *p = text; *p && *p != ' '; p++)
+        slashes += *p == '/';
+    return slashes == 7;
+}
+
+bool session_load(struct session *s, const char *text, double now, char *err, size_t errlen)
+{
+    if (looks_like_fen(text) && access(text, F_OK) != 0) {
+        struct board probe;
+        board_init(&probe);
+        bool ok = fen_read(&probe, text, NULL, err, errlen);
+        board_free(&probe);
+        if (!ok)
+            return false;
+        s->game_number++;
+        session_start_game(s, text, now);
+        session_say(s, "%s", _("Position set up."));
+        return true;
+    }
+    /* FILE [N] */
+    char path[4096];
+    int number = 1;
+    snprintf(path, sizeof path, "%s", text);
+    char *space = strrchr(path, ' ');
+    if (space && access(path, F_OK) != 0) {
+        char *end;
+        long n = strtol(space + 1, &end, 10);
+        if (*end == '\0' && end != space + 1) {
+            if (n < 1 || n > 1000000) {
+                snprintf(err, errlen, _("load: no game number %ld"), n);
+                return false;
+            }
+            number = (int)n;
+            *space = '\0';
+        }
+    }
+    struct pgn_game pg;
+    pgn_game_init(&pg);
+    bool ok = read_pgn_game(path, number, &pg, err, errlen);
+    if (ok) {
+        session_cancel_search(s);
+        session_record_game(s, now);
+        s->game_number++;
+        game_from_pgn(&s->game, &pg, &s->opt.tc);
+        s->forced = false;
+        s->recorded = false;
+        s->thinking.valid = false;
+        s->hint = move_none();
+        game_start_clock(&s->game, now);
+        const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
+        session_say(s, _("Loaded %s - %s, %d half-moves."), w ? w : "?", b ? b : "?", pg.board.ply);
+        if (game_over(&s->game)) {
+            char result[256];
+            game_result_text(&s->game, result, sizeof result);
+            session_say(s, "%s %s", game_result_pgn(s->game.result), result);
+        }
+    }
+    pgn_game_free(&pg);
+    return ok;
+}
+
+bool session_autosave_exists(const char *path, char *desc, size_t len)
+{
+    char err[PGN_ERR_MAX];
+    if (access(path, R_OK) != 0)
+        return false;
+    struct pgn_game pg;
+    pgn_game_init(&pg);
+    bool ok = read_pgn_game(path, 1, &pg, err, sizeof err);
+    if (ok && desc) {
+        const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
+        const char *saved = pgn_tag(&pg, "TdchessSaved");
+        snprintf(desc, len, _("%s - %s, move %d, saved %s"), w ? w : "?", b ? b : "?",
+                 board_move_number(&pg.board), saved ? saved : "?");
+    }
+    pgn_game_free(&pg);
+    return ok;
+}
+
+static bool parse_clock_tag(const char *text, double *seconds)
+{
+    double h, m, sec;
+    if (!text || sscanf(text, "%lf:%lf:%lf", &h, &m, &sec) != 3 || h < 0 || m < 0 || sec < 0 ||
+        !isfinite(h + m + sec))
+        return false;
+    *seconds = h * 3600 + m * 60 + sec;
+    return true;
+}
+
+bool session_resume(struct session *s, const char *path, double now, char *err, size_t errlen)
+{
+    struct pgn_game pg;
+    pgn_game_init(&pg);
+    if (!read_pgn_game(path, 1, &pg, err, errlen)) {
+        pgn_game_free(&pg);
+        return false;
+    }
+    session_cancel_search(s);
+    session_record_game(s, now);
+    struct time_control tc = s->opt.tc;
+    const char *tag = pgn_tag(&pg, "TimeControl");
+    if (tag)
+        tc_parse_pgn(tag, &tc);
+    s->opt.tc = tc;
+    game_from_pgn(&s->game, &pg, &tc);
+    enum play_mode mode;
+    tag = pgn_tag(&pg, "TdchessMode");
+    if (tag && play_mode_parse(tag, &mode) && mode != MODE_TWO_COMPUTERS) {
+        s->engine_of[WHITE] = mode == MODE_COMPUTER_WHITE ? 0 : -1;
+        s->engine_of[BLACK] = mode == MODE_COMPUTER_BLACK ? 0 : -1;
+    }
+    double t;
+    if (parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
+        s->game.clock.left[WHITE] = t;
+    if (parse_clock_tag(pgn_tag(&pg, "BlackClock"), &t))
+        s->game.clock.left[BLACK] = t;
+    const char *date = pgn_tag(&pg, "Date");
+    if (date)
+        snprintf(s->date, sizeof s->date, "%s", date);
+    pgn_game_free(&pg);
+    s->forced = false;
+    s->recorded = false;
+    s->thinking.valid = false;
+    s->hint = move_none();
+    game_start_clock(&s->game, now);
+    char backup[4200];
+    snprintf(backup, sizeof backup, "%s~", path);
+    rename(path, backup);
+    return true;
+}
+
+bool session_quit(struct session *s, const char *autosave, double now, char *err, size_t errlen)
+{
+    session_cancel_search(s);
+    clock_stop(&s->game.clock, now, false);
+    session_record_game(s, now);
+    if (!autosave || game_over(&s->game) || s->game.board.ply == 0 || !session_any_human(s))
+        return true;
+    return save_to(s, autosave, true, now, err, errlen);
+}

@@ -1,0 +1,107 @@
+/* session_view.c - what the front ends show of a session: the engine's
+ * thinking as SAN lines, the status line, scores.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include "chess/movegen.h"
+#include "play/session_impl.h"
+
+/* Writes moves as numbered SAN from the position of B ("12. Nf3 Nf6 13. c4"). */
+static void numbered_line(const struct board *b, const struct move *moves, int n, char *buf,
+                          size_t len)
+{
+    struct board copy;
+    board_init(&copy);
+    board_copy(&copy, b);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char san[SAN_MAX], token[SAN_MAX + 24];
+        struct move_list legal;
+        gen_legal_moves(&copy, &legal);
+        bool ok = false;
+        for (int k = 0; k < legal.count && !ok; k++)
+            ok = move_equal(legal.moves[k], moves[i]);
+        if (!ok)
+            break;
+        move_to_san(&copy, moves[i], san);
+        if (copy.side == WHITE)
+            snprintf(token, sizeof token, "%s%d. %s", i ? " " : "", board_move_number(&copy), san);
+        else if (i == 0)
+            snprintf(token, sizeof token, "%d... %s", board_move_number(&copy), san);
+        else
+            snprintf(token, sizeof token, " %s", san);
+        size_t tl = strlen(token);
+        if (used + tl + 1 > len)
+            break;
+        memcpy(buf + used, token, tl + 1);
+        used += tl;
+        board_make_move(&copy, moves[i]);
+    }
+    board_free(&copy);
+}
+
+void session_convert_report(struct session *s, const struct search_report *r,
+                            struct session_thinking *t)
+{
+    memset(t, 0, sizeof *t);
+    t->valid = true;
+    t->pondering = s->state == SESSION_PONDERING;
+    t->side = s->search_root.side;
+    t->depth = r->depth;
+    t->seldepth = r->seldepth;
+    t->score = t->side == WHITE ? r->score : -r->score;
+    t->bound = r->bound;
+    t->nodes = r->nodes;
+    t->elapsed = r->elapsed;
+    char line[sizeof t->pv - SAN_MAX - 4];
+    numbered_line(&s->search_root, r->pv, r->pv_length, line, sizeof line);
+    if (t->pondering && s->search_root.ply > 0) {
+        /* The root is after the guessed move: show it first, in brackets. */
+        struct board before;
+        board_init(&before);
+        board_copy(&before, &s->search_root);
+        board_take_back(&before);
+        char guess[SAN_MAX];
+        move_to_san(&before, s->ponder_move, guess);
+        snprintf(t->pv, sizeof t->pv, "(%s) %s", guess, line);
+        board_free(&before);
+    } else {
+        snprintf(t->pv, sizeof t->pv, "%s", line);
+    }
+}
+
+void session_status(const struct session *s, char *buf, size_t len)
+{
+    const struct game *g = &s->game;
+    if (game_over(g)) {
+        char text[256];
+        game_result_text(g, text, sizeof text);
+        snprintf(buf, len, "%s  %s", game_result_pgn(g->result), text);
+        return;
+    }
+    int side = game_side(g);
+    bool check = g->board.state->in_check;
+    if (s->state == SESSION_THINKING)
+        snprintf(buf, len, check ? _("%s is in check and thinking...") : _("%s is thinking..."),
+                 session_colour_name(side));
+    else if (s->forced)
+        snprintf(buf, len,
+                 check ? _("%s to move, in check (force mode)") : _("%s to move (force mode)"),
+                 session_colour_name(side));
+    else
+        snprintf(buf, len, check ? _("%s to move, in check") : _("%s to move"),
+                 session_colour_name(side));
+}
+
+void session_format_score(int score, char *buf, size_t len)
+{
+    if (score_is_mate(score))
+        snprintf(buf, len, "#%d", score_mate_in(score));
+    else
+        snprintf(buf, len, "%+.2f", score / (double)PAWN_VALUE);
+}
