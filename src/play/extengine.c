@@ -975,9 +975,14 @@ bool ext_go(struct ext_engine *e, const struct board *b, const struct search_lim
                 }
                 send_line(e, "time %.0f", l->time[b->side] * 100);
                 send_line(e, "otim %.0f", l->time[colour_other(b->side)] * 100);
+            } else if (l->movetime > 0 && l->movetime == floor(l->movetime)) {
+                send_line(e, "st %ld", lround(l->movetime));
             } else if (l->movetime > 0) {
-                long st = lround(l->movetime);
-                send_line(e, "st %ld", st < 1 ? 1 : st);
+                /* st counts whole seconds: a one-move session with this much time. */
+                send_line(e, "level 1 0:01 0");
+                send_line(e, "time %.0f", l->movetime * 100);
+                send_line(e, "otim %.0f", l->movetime * 100);
+                e->xb_level_sent = false;
             }
             if (l->depth > 0)
                 send_line(e, "sd %d", l->depth);

@@ -73,7 +73,7 @@ static void builtin_wait(void *impl)
 }
 
 static const struct host_ops BUILTIN = {
-    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL,
+    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL, NULL,
 };
 
 /* ---- setup ----------------------------------------------------------------- */
@@ -121,6 +121,11 @@ void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl)
 const char *host_kind(const struct engine_host *h)
 {
     return h->ops->kind;
+}
+
+const char *host_failure(const struct engine_host *h)
+{
+    return h->ops->failure ? h->ops->failure(h->impl) : NULL;
 }
 
 bool host_prepare(struct engine_host *h)

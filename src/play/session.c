@@ -17,6 +17,7 @@
 #include "core/message.h"
 #include "core/timing.h"
 #include "eval/eval.h"
+#include "play/exthost.h"
 #include "play/session_impl.h"
 #include "play/setup.h"
 
@@ -128,7 +129,70 @@ void session_player_name(const struct session *s, int colour, char *buf, size_t 
         snprintf(buf, len, "%s",
                  s->opt.human_name && *s->opt.human_name ? s->opt.human_name : "Human");
     else
-        snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->engines[e].label);
+        session_engine_name(s, e, buf, len);
+}
+
+void session_engine_name(const struct session *s, int engine, char *buf, size_t len)
+{
+    if (s->engines[engine].external)
+        snprintf(buf, len, "%s", s->engines[engine].label);
+    else
+        snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->engines[engine].label);
+}
+
+bool session_attach_engine(struct session *s, int engine, int colour, const char *text, char *err,
+                           size_t errlen)
+{
+    struct engine_spec spec;
+    if (!engine_spec_parse(text, &spec, err, errlen))
+        return false;
+    struct session_engine *e = &s->engines[engine];
+    if (spec.kind == ENGINE_BUILTIN) {
+        /* The built-in engine with a set: a fresh host in place of this one. */
+        struct engine_config cfg = s->opt.engine;
+        cfg.set_name = spec.set[0] ? spec.set : NULL;
+        struct engine_host fresh;
+        if (!host_init(&fresh, &cfg, &s->wake, err, errlen))
+            return false;
+        if (s->state != SESSION_IDLE && s->search_engine == engine)
+            session_cancel_search(s);
+        host_free(&e->host);
+        e->host = fresh;
+        host_set_config(&e->host, &s->opt.engine.search);
+        e->external = false;
+        set_label(e, cfg.set_name);
+        return true;
+    }
+    struct engine_host fresh;
+    struct engine_config cfg = s->opt.engine;
+    cfg.set_name = NULL;
+    if (!host_init(&fresh, &cfg, &s->wake, err, errlen))
+        return false;
+    if (!exthost_attach(&fresh, &spec, err, errlen)) {
+        host_free(&fresh);
+        return false;
+    }
+    for (int i = 0; i < s->opt.engine_option_count; i++) {
+        const struct session_engine_option *o = &s->opt.engine_options[i];
+        if (o->colour != colour && o->colour != NONE)
+            continue;
+        if (!exthost_set_option(&fresh, o->name, o->value, err, errlen)) {
+            host_free(&fresh);
+            return false;
+        }
+    }
+    if (s->opt.engine_elo[colour] > 0 &&
+        !exthost_limit_strength(&fresh, s->opt.engine_elo[colour], err, errlen)) {
+        host_free(&fresh);
+        return false;
+    }
+    if (s->state != SESSION_IDLE && s->search_engine == engine)
+        session_cancel_search(s);
+    host_free(&e->host);
+    e->host = fresh;
+    e->external = true;
+    snprintf(e->label, sizeof e->label, "%s", exthost_engine(&e->host)->name);
+    return true;
 }
 
 /* ---- game flow ------------------------------------------------------------- */
@@ -223,7 +287,9 @@ static unsigned engine_to_move(struct session *s, double now)
     int side = game_side(&s->game);
     int engine = s->engine_of[side];
     struct move m;
-    if (host_book_move(session_books(s), &s->game.board, s->opt.engine.book_mode, &m)) {
+    /* External engines use their own books, if any. */
+    if (!s->engines[engine].external &&
+        host_book_move(session_books(s), &s->game.board, s->opt.engine.book_mode, &m)) {
         struct ply_info info = {0};
         info.book = true;
         memset(&s->thinking, 0, sizeof s->thinking);
@@ -314,6 +380,17 @@ unsigned session_wakeup(struct session *s, double now)
     host_wait(&s->engines[engine].host);
     enum session_state state = s->state;
     s->state = SESSION_IDLE;
+    const char *failure = host_failure(&s->engines[engine].host);
+    if (failure && move_is_none(r.best) && !game_over(&s->game) &&
+        (state == SESSION_THINKING || state == SESSION_PONDERING)) {
+        /* The engine crashed, hung, played an illegal move or resigned:
+         * on its move it loses the game; on the opponent's, at its next. */
+        int side =
+            state == SESSION_THINKING ? game_side(&s->game) : colour_other(game_side(&s->game));
+        session_say(s, "%s", failure);
+        game_forfeit(&s->game, side, now);
+        return ev | session_game_finished(s, now);
+    }
     if (state == SESSION_THINKING) {
         int side = game_side(&s->game);
         struct ply_info info = {0};
@@ -427,12 +504,33 @@ static bool session_init(struct session *s, const struct session_options *o, cha
     /* Both engines wake the loop through one pipe; the books are engine 0's. */
     struct engine_config cfg = o->engine;
     cfg.seed = s->opt.seed;
+    /* The colour whose --*-engine each engine plays (as the sets above). */
+    const char *const *specs = o->engine_specs;
+    int spec_colour[2];
+    spec_colour[0] = o->mode == MODE_COMPUTER_BLACK
+                         ? (specs[BLACK] || !specs[WHITE] ? BLACK : WHITE)
+                     : o->mode == MODE_TWO_COMPUTERS ? WHITE
+                     : specs[WHITE] || !specs[BLACK] ? WHITE
+                                                     : BLACK;
+    spec_colour[1] = o->mode == MODE_TWO_COMPUTERS ? BLACK : spec_colour[0];
     for (int i = 0; i < 2; i++) {
         set_label(&s->engines[i], names[i]);
         cfg.set_name = names[i];
         if (!host_init(&s->engines[i].host, &cfg, &s->wake, err, errlen)) {
             if (i == 1)
                 host_free(&s->engines[0].host);
+            return false;
+        }
+    }
+    if (!wakeup_init(&s->wake))
+        msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
+    /* External engines: only those that play (engine 1 plays in matches). */
+    for (int i = 0; i < (o->mode == MODE_TWO_COMPUTERS ? 2 : 1); i++) {
+        const char *spec = specs[spec_colour[i]];
+        if (spec && !session_attach_engine(s, i, spec_colour[i], spec, err, errlen)) {
+            host_free(&s->engines[0].host);
+            host_free(&s->engines[1].host);
+            wakeup_close(&s->wake);
             return false;
         }
     }
@@ -458,8 +556,6 @@ static bool session_init(struct session *s, const struct session_options *o, cha
             return false;
         }
     }
-    if (!wakeup_init(&s->wake))
-        msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
     if (o->engine.use_book)
         session_load_books(s);
     session_books(s)->use_book = o->engine.use_book && session_books(s)->books.count > 0;

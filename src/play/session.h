@@ -52,7 +52,12 @@ enum play_mode {
 const char *play_mode_name(enum play_mode mode);
 bool play_mode_parse(const char *text, enum play_mode *mode);
 
-enum { SESSION_DEFAULT_MAX_PLIES = 600, SESSION_SET_LABEL_MAX = 64, SESSION_MESSAGES_MAX = 4096 };
+enum {
+    SESSION_DEFAULT_MAX_PLIES = 600,
+    SESSION_SET_LABEL_MAX = 128,
+    SESSION_MESSAGES_MAX = 4096,
+    SESSION_ENGINE_OPTIONS_MAX = 32,
+};
 
 /* What the command line decided. */
 struct session_options {
@@ -72,6 +77,15 @@ struct session_options {
     unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
     const char *human_name;           /* the PGN name of a human player */
     const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
+    /* --white-engine, --black-engine: "uci:COMMAND" or "xboard:COMMAND" for
+     * an external engine playing that colour (NULL: the built-in one) */
+    const char *engine_specs[COLOUR_NB];
+    int engine_option_count; /* --engine-option=COLOUR:NAME=VALUE */
+    struct session_engine_option {
+        int colour;
+        const char *name, *value;
+    } engine_options[SESSION_ENGINE_OPTIONS_MAX];
+    int engine_elo[COLOUR_NB]; /* --engine-elo: strength limit (0: none) */
 };
 
 /* Fills O with the defaults (human White against the engine, 1 s a move). */

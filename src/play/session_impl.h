@@ -23,8 +23,18 @@
 
 struct session_engine {
     struct engine_host host;
-    char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
+    char
+        label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set"; an external engine's name */
+    bool external;                    /* an external engine (play/exthost.h) */
 };
+
+/* "tdchess (handmade.set)", or an external engine's own name. */
+void session_engine_name(const struct session *s, int engine, char *buf, size_t len);
+/* Starts the external engine of SPEC (uci:... or xboard:...) as engine
+ * ENGINE, with the options and strength limit given for COLOUR; on
+ * failure the engine stays what it was and err says why. */
+bool session_attach_engine(struct session *s, int engine, int colour, const char *spec, char *err,
+                           size_t errlen);
 
 struct session {
     struct session_options opt;

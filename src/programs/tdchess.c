@@ -22,6 +22,7 @@
 #include "play/userdata.h"
 #include "tools/bench.h"
 #include "search/engine.h"
+#include "play/extengine.h"
 #include "ui/linemode.h"
 #include "play/setup.h"
 #include "ui/signals.h"
@@ -34,6 +35,7 @@ enum { EXIT_USAGE = 2 };
 struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii, no_mouse;
+    bool engine_given[COLOUR_NB]; /* --white-engine, --black-engine */
     struct session_options play;
 };
 
@@ -50,6 +52,13 @@ static void usage(void)
            "  -w, --white-set=FILE  evaluation set of the engine playing White\n"
            "                        (in the protocol modes: the engine's set)\n"
            "  -b, --black-set=FILE  evaluation set of the engine playing Black\n"
+           "      --white-engine=SPEC  the engine playing White: uci:COMMAND,\n"
+           "                        xboard:COMMAND or tdchess[:SET] (the default)\n"
+           "      --black-engine=SPEC  the engine playing Black (as above)\n"
+           "      --engine-option=[white:|black:]NAME=VALUE  an option of an\n"
+           "                        external engine (UCI setoption, xboard option)\n"
+           "      --engine-elo=[white:|black:]ELO  limit an external engine's strength\n"
+           "                        (its UCI_LimitStrength/UCI_Elo or Skill Level)\n"
            "  -t, --time=SECONDS    engine thinking time per move (default 1)\n"
            "  -d, --depth=PLIES     engine search depth per move (default: no limit)\n"
            "      --tc=CONTROL      game clocks: MIN+INC (e.g. 5+3) or MOVES/MIN\n"
@@ -109,6 +118,61 @@ static long number_arg(const char *text, long min, long max, const char *what)
         try_help();
     }
     return n;
+}
+
+/* "white:" or "black:" at the start of *TEXT (skipped): the colour, or
+ * NONE for both. */
+static int colour_prefix(const char **text)
+{
+    if (strncmp(*text, "white:", 6) == 0) {
+        *text += 6;
+        return WHITE;
+    }
+    if (strncmp(*text, "black:", 6) == 0) {
+        *text += 6;
+        return BLACK;
+    }
+    return NONE;
+}
+
+/* --white-engine, --black-engine: checked now, started by the session. */
+static void engine_arg(struct options *o, int colour, const char *text)
+{
+    struct engine_spec spec;
+    char err[512];
+    if (!engine_spec_parse(text, &spec, err, sizeof err)) {
+        msg_error("%s", err);
+        try_help();
+    }
+    o->engine_given[colour] = true;
+    if (spec.kind == ENGINE_BUILTIN) {
+        /* tdchess[:SET] is -w/-b SET (the text outlives the options). */
+        o->play.engine_specs[colour] = NULL;
+        o->play.set_names[colour] = text[7] == ':' && text[8] ? text + 8 : NULL;
+    } else {
+        o->play.engine_specs[colour] = text;
+    }
+}
+
+/* --engine-option=[white:|black:]NAME=VALUE */
+static void engine_option_arg(struct options *o, char *text)
+{
+    const char *rest = text;
+    int colour = colour_prefix(&rest);
+    char *eq = strchr(rest, '=');
+    if (!eq || eq == rest) {
+        msg_error(_("invalid engine option '%s' (expected [white:|black:]NAME=VALUE)"), text);
+        try_help();
+    }
+    if (o->play.engine_option_count == SESSION_ENGINE_OPTIONS_MAX) {
+        msg_error(_("at most %d engine options"), SESSION_ENGINE_OPTIONS_MAX);
+        try_help();
+    }
+    *eq = '\0';
+    struct session_engine_option *opt = &o->play.engine_options[o->play.engine_option_count++];
+    opt->colour = colour;
+    opt->name = rest;
+    opt->value = eq + 1;
 }
 
 static double real_arg(const char *text, double min, double max, const char *what)
@@ -253,6 +317,10 @@ int main(int argc, char **argv)
         OPT_BELL,
         OPT_ASCII,
         OPT_NO_MOUSE,
+        OPT_WHITE_ENGINE,
+        OPT_BLACK_ENGINE,
+        OPT_ENGINE_OPTION,
+        OPT_ENGINE_ELO,
     };
     static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
@@ -281,6 +349,10 @@ int main(int argc, char **argv)
         {"bell", no_argument, NULL, OPT_BELL},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
+        {"white-engine", required_argument, NULL, OPT_WHITE_ENGINE},
+        {"black-engine", required_argument, NULL, OPT_BLACK_ENGINE},
+        {"engine-option", required_argument, NULL, OPT_ENGINE_OPTION},
+        {"engine-elo", required_argument, NULL, OPT_ENGINE_ELO},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -294,6 +366,7 @@ int main(int argc, char **argv)
     session_options_default(&o.play);
     char err[256];
     int opt;
+    bool mode_given = false;
     while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
@@ -334,6 +407,7 @@ int main(int argc, char **argv)
             }
             break;
         case 'm':
+            mode_given = true;
             if (!play_mode_parse(optarg, &o.play.mode)) {
                 msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
                             "two-computers)"),
@@ -392,6 +466,22 @@ int main(int argc, char **argv)
         case OPT_NO_MOUSE:
             o.no_mouse = true;
             break;
+        case OPT_WHITE_ENGINE:
+        case OPT_BLACK_ENGINE:
+            engine_arg(&o, opt == OPT_WHITE_ENGINE ? WHITE : BLACK, optarg);
+            break;
+        case OPT_ENGINE_OPTION:
+            engine_option_arg(&o, optarg);
+            break;
+        case OPT_ENGINE_ELO: {
+            const char *value = optarg;
+            int colour = colour_prefix(&value);
+            int elo = (int)number_arg(value, 100, 4000, _("engine Elo"));
+            for (int c = WHITE; c <= BLACK; c++)
+                if (colour == NONE || colour == c)
+                    o.play.engine_elo[c] = elo;
+            break;
+        }
         case 'h':
             usage();
             return EXIT_SUCCESS;
@@ -401,6 +491,12 @@ int main(int argc, char **argv)
         default:
             try_help();
         }
+    }
+    if (!mode_given && (o.engine_given[WHITE] || o.engine_given[BLACK])) {
+        /* An engine named for one colour plays it against you; for both, they play each other. */
+        o.play.mode = o.engine_given[WHITE] && o.engine_given[BLACK] ? MODE_TWO_COMPUTERS
+                      : o.engine_given[WHITE]                        ? MODE_COMPUTER_WHITE
+                                                                     : MODE_COMPUTER_BLACK;
     }
     bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
     if (optind < argc && !bench) {
