@@ -112,6 +112,8 @@ enum session_event {
     EV_BOARD = 1 << 9,        /* the user asked to see the board */
     EV_QUIT = 1 << 10,        /* the user asked to quit */
     EV_CLOCK = 1 << 11,       /* a clock is running */
+    EV_BROWSED = 1 << 12,     /* the shown position moved within the game */
+    EV_LIST = 1 << 13,        /* the messages are a list (games) to show whole */
 };
 
 /* One line of thinking, converted for display (main thread only). */
@@ -184,6 +186,9 @@ const struct match_score *session_score(const struct session *s);
 bool session_is_human(const struct session *s, int colour);
 /* The name of COLOUR's player for display and PGN: "tdchess (handmade.set)". */
 void session_player_name(const struct session *s, int colour, char *buf, size_t len);
+/* The plies of the whole game: those played to the shown position and
+ * those after it (browsing, takebacks). */
+int session_browse_total(const struct session *s);
 /* Whose move it is and what happens, one translated line: "White to move",
  * "Black is thinking...", or the result with its reason. */
 void session_status(const struct session *s, char *buf, size_t len);

@@ -47,6 +47,7 @@ struct session {
     struct board search_root; /* its root position (for SAN) */
     struct move ponder_move;  /* the guess a ponder search is based on */
     struct move hint;         /* the last hint, for "hint" twice */
+    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
     int last_engine_score[2]; /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
@@ -100,6 +101,19 @@ unsigned session_game_finished(struct session *s, double now);
 void session_record_game(struct session *s, double now);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
+
+/* Browsing (session_browse.c): the handlers of first, prev, next, last,
+ * goto and games; the plies of the whole game, shown or not; and a move
+ * typed in a browsed position: true when it was dealt with (the game's
+ * own move: walked on; another: asked to confirm, *EV set), false when it
+ * is to be played as usual. */
+unsigned cmd_FIRST(struct session *s, const char *args, double now);
+unsigned cmd_PREV(struct session *s, const char *args, double now);
+unsigned cmd_NEXT(struct session *s, const char *args, double now);
+unsigned cmd_LAST(struct session *s, const char *args, double now);
+unsigned cmd_GOTO(struct session *s, const char *args, double now);
+unsigned cmd_GAMES(struct session *s, const char *args, double now);
+bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev);
 
 /* Converts a search report for display (session_view.c). */
 void session_convert_report(struct session *s, const struct search_report *r,

@@ -37,7 +37,7 @@ struct view {
 
 extern const struct view_ops *const VIEW_OPS[VIEW_NB];
 
-enum { SCREEN_TEXT_MAX = 2048 };
+enum { SCREEN_TEXT_MAX = 2048, SESSION_LIST_MAX = 4096 };
 
 struct screen {
     struct session *s;
@@ -57,6 +57,8 @@ struct screen {
     char message[SCREEN_TEXT_MAX]; /* the last messages for the status line */
     char matches[SCREEN_TEXT_MAX]; /* completion choices on show */
     bool asking_resume;
+    bool showing_list;                  /* the help window shows LIST instead */
+    char list[SESSION_LIST_MAX];        /* lines of a list (games of a file) */
     struct board_cursor cursor; /* moves by keys and mouse (pointer.c) */
     bool mouse;                 /* curses reports mouse events */
     int drag_from;              /* the square a mouse press picked (or NO_SQUARE) */

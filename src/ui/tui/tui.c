@@ -29,11 +29,15 @@ static const char PROMPT[] = "> ";
 
 /* ---- the move list's SAN cache -------------------------------------------- */
 
+/* The whole game: the moves to the shown position, then those after it
+ * (browsing, takebacks), which the game keeps for redo. */
 static void refresh_san(struct screen *sc)
 {
-    const struct board *b = &session_game(sc->s)->board;
-    if (b->ply > sc->san_capacity) {
-        sc->san_capacity = b->ply + 64;
+    const struct game *g = session_game(sc->s);
+    const struct board *b = &g->board;
+    int total = session_browse_total(sc->s);
+    if (total > sc->san_capacity) {
+        sc->san_capacity = total + 64;
         sc->san = xrealloc(sc->san, (size_t)sc->san_capacity * sizeof *sc->san);
     }
     struct board replay;
@@ -41,11 +45,13 @@ static void refresh_san(struct screen *sc)
     board_copy(&replay, b);
     while (replay.ply > 0)
         board_take_back(&replay);
-    for (int i = 0; i < b->ply; i++) {
-        move_to_san(&replay, b->moves_made[i], sc->san[i]);
-        board_make_move(&replay, b->moves_made[i]);
+    for (int i = 0; i < total; i++) {
+        struct move m =
+            i < b->ply ? b->moves_made[i] : g->redo_moves[g->redo_count - 1 - (i - b->ply)];
+        move_to_san(&replay, m, sc->san[i]);
+        board_make_move(&replay, m);
     }
-    sc->san_count = b->ply;
+    sc->san_count = total;
     board_free(&replay);
 }
 
@@ -68,6 +74,7 @@ static void free_windows(struct screen *sc)
     if (sc->help)
         delwin(sc->help);
     sc->help = NULL;
+    sc->showing_list = false;
     if (sc->input)
         delwin(sc->input);
     sc->input = NULL;
@@ -199,8 +206,17 @@ static void handle(struct screen *sc, unsigned ev)
     }
     if ((ev & EV_ENGINE_MOVED) && sc->opt->bell)
         beep();
-    if (session_take_messages(s, messages, sizeof messages))
-        set_message(sc, messages);
+    if (session_take_messages(s, messages, sizeof messages)) {
+        if (ev & EV_LIST) { /* a list (games): on a screen of its own */
+            snprintf(sc->list, sizeof sc->list, "%s", messages);
+            close_help(sc);
+            open_help(sc);
+            sc->showing_list = sc->help != NULL;
+            set_message(sc, "");
+        } else {
+            set_message(sc, messages);
+        }
+    }
     if (ev & EV_SERIES_OVER) {
         session_match_summary(s, messages, sizeof messages);
         set_message(sc, messages);
@@ -324,15 +340,6 @@ static void request(struct screen *sc, enum request req)
         return;
     }
     switch (req) {
-    case REQ_MOVES_BACK:
-    case REQ_MOVES_FWD: {
-        int page = sc->views[VIEW_MOVES].win ? getmaxy(sc->views[VIEW_MOVES].win) : 1;
-        int lines = screen_move_lines(sc);
-        int top = sc->moves_top + (req == REQ_MOVES_BACK ? -page : page);
-        sc->moves_follow = top >= lines - page;
-        sc->moves_top = top < 0 ? 0 : top;
-        break;
-    }
     case REQ_REDRAW:
         clearok(curscr, TRUE);
         break;
@@ -379,6 +386,8 @@ static void read_keys(struct screen *sc)
             continue;
         }
         enum request req = tui_key_request(c);
+        if ((c == KEY_HOME || c == KEY_END) && !input_line_empty())
+            req = REQ_NONE; /* while typing they move in the line */
         if (req != REQ_NONE) {
             request(sc, req);
         } else if (c >= KEY_MIN) {

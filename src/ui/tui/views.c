@@ -209,15 +209,21 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
 int screen_move_lines(const struct screen *sc)
 {
     const struct board *b = &session_game(sc->s)->board;
-    int plies = b->ply + (b->start_side == BLACK);
+    int plies = sc->san_count + (b->start_side == BLACK);
     return (plies + 1) / 2;
 }
 
+/* The whole game, the shown position's move highlighted and kept in view. */
 static void draw_moves(struct screen *sc, WINDOW *w)
 {
     const struct board *b = &session_game(sc->s)->board;
     int h = getmaxy(w), lines = screen_move_lines(sc);
-    int top = sc->moves_follow ? lines - h : sc->moves_top;
+    int current = (b->ply - 1 + (b->start_side == BLACK)) / 2; /* its line */
+    int top = sc->moves_top;
+    if (current >= top + h)
+        top = current - h + 1;
+    if (current < top)
+        top = current;
     if (top > lines - h)
         top = lines - h;
     if (top < 0)
@@ -257,9 +263,19 @@ void screen_draw_help(struct screen *sc)
 {
     WINDOW *w = sc->help;
     int h = getmaxy(w);
-    char lines[64][256];
+    enum { HELP_LINES_MAX = 160 };
+    char lines[HELP_LINES_MAX][256];
     int n = 0;
-#define LINE(...) (n < 64 ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+#define LINE(...) (n < HELP_LINES_MAX ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+    if (sc->showing_list) {
+        LINE("%s", _("Games (PgUp/PgDn scroll; any other key closes this list):"));
+        for (const char *p = sc->list; *p;) {
+            size_t len = strcspn(p, "\n");
+            LINE("%.*s", (int)len, p);
+            p += len + (p[len] == '\n');
+        }
+        goto show;
+    }
     LINE("%s", _("tdchess: type moves in SAN (Nf3, exd5, O-O, e8=Q) or as e2e4, then Enter."));
     LINE("%s", "");
     LINE("%s", _("Keys:"));
@@ -281,6 +297,7 @@ void screen_draw_help(struct screen *sc)
     }
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
+show:
 #undef LINE
     if (sc->help_top > n - h)
         sc->help_top = n - h;
