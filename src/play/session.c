@@ -225,6 +225,7 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     s->recorded = false;
     s->thinking.valid = false;
     s->hint = move_none();
+    s->browsing = false;
     s->has_engine_score[0] = s->has_engine_score[1] = false;
     today(s->date, sizeof s->date);
     struct search_config config = s->opt.engine.search;

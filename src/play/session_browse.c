@@ -28,8 +28,9 @@ static void say_where(struct session *s)
     const struct board *b = &s->game.board;
     int total = session_browse_total(s);
     if (b->ply == 0) {
-        session_say(s, ngettext("At the start of the game (%d half-move).",
-                                "At the start of the game (%d half-moves).", (unsigned long)total),
+        session_say(s,
+                    ngettext("At the start of the game (%d half-move).",
+                             "At the start of the game (%d half-moves).", (unsigned long)total),
                     total);
         return;
     }
@@ -62,6 +63,7 @@ static unsigned browse_to(struct session *s, int ply, double now)
                     _("Browsing the game: the engine waits ('go' lets it play from here)."));
     }
     s->pending_line = move_none();
+    s->browsing = true;
     if (ply < s->game.board.ply)
         game_undo(&s->game, s->game.board.ply - ply, now);
     while (s->game.board.ply < ply && game_redo(&s->game, now))
@@ -133,9 +135,18 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
 {
     struct game *g = &s->game;
     if (g->redo_count == 0)
+        s->browsing = false;
+    if (!s->browsing) /* after a plain takeback, moves are played as usual */
         return false;
     if (move_equal(m, g->redo_moves[g->redo_count - 1])) { /* the game's own move */
-        *ev = browse_to(s, g->board.ply + 1, now);
+        session_cancel_search(s);
+        s->pending_line = move_none();
+        s->hint = move_none();
+        if (!game_redo(g, now))
+            return false;
+        *ev = EV_MOVED;
+        if (game_over(g))
+            *ev |= session_game_finished(s, now);
         return true;
     }
     if (!move_equal(m, s->pending_line)) {

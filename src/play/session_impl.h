@@ -47,6 +47,7 @@ struct session {
     struct board search_root; /* its root position (for SAN) */
     struct move ponder_move;  /* the guess a ponder search is based on */
     struct move hint;         /* the last hint, for "hint" twice */
+    bool browsing;            /* the user walks through the game (first, prev...) */
     struct move pending_line; /* a move leaving a browsed game, to be confirmed */
     int last_engine_score[2]; /* engine's own view, for draw offers */
     bool has_engine_score[2];
