@@ -536,7 +536,7 @@ START_TEST(test_request_parse)
     }
     char buf[64];
     request_synopsis(REQ_LEVEL, buf, sizeof buf);
-    ck_assert_str_eq(buf, "level CONTROL");
+    ck_assert_str_eq(buf, "level CONTROL|elo ELO");
 }
 END_TEST
 
@@ -654,6 +654,15 @@ START_TEST(test_layout_sizes)
     ck_assert_int_eq(l.board.h, 8 * l.square_h + 1);
     ck_assert_int_eq(l.input.y, 23);
     ck_assert_int_eq(l.status.y, 22);
+    /* The lines under the board: the captured pieces, and a graph when
+     * there is room for one (issue 11: at 120x40 twelve lines stayed empty). */
+    ck_assert_int_eq(l.material.y, l.board.y + l.board.h + 1);
+    ck_assert_int_eq(l.graph.h, 0);
+    layout_compute(120, 40, &l);
+    ck_assert_int_eq(l.square_h, 3);
+    ck_assert_int_eq(l.material.y, l.board.y + l.board.h + 1);
+    ck_assert_int_ge(l.graph.h, 7);
+    ck_assert_int_ge(l.graph.y + l.graph.h, l.status.y - 1);
     layout_compute(LAYOUT_MIN_COLS, LAYOUT_MIN_LINES, &l);
     ck_assert(!l.too_small);
     layout_compute(LAYOUT_MIN_COLS - 1, LAYOUT_MIN_LINES, &l);
@@ -673,10 +682,13 @@ START_TEST(test_layout_sizes)
             layout_compute(cols, lines, &l);
             if (l.too_small)
                 continue;
-            struct rect r[6] = {l.board, l.clocks, l.thinking, l.moves, l.status, l.input};
-            for (int i = 0; i < 6; i++) {
+            struct rect r[8] = {l.board,  l.clocks, l.thinking, l.moves,
+                                l.status, l.input,  l.material, l.graph};
+            ck_assert(l.material.h == 1); /* under the board or under the clocks */
+            ck_assert(l.graph.h == 0 || l.graph.h >= LAYOUT_GRAPH_MIN_H);
+            for (int i = 0; i < 8; i++) {
                 ck_assert_msg(inside(r[i], cols, lines), "%dx%d view %d", cols, lines, i);
-                for (int k = i + 1; k < 6; k++)
+                for (int k = i + 1; k < 8; k++)
                     ck_assert_msg(!overlap(r[i], r[k]), "%dx%d views %d %d", cols, lines, i, k);
             }
             ck_assert(l.moves.h >= 2 && l.board.h >= 9 && l.clocks.w >= LAYOUT_PANEL_MIN);
@@ -890,7 +902,10 @@ START_TEST(test_session_clock_flag)
     ck_assert(ev & EV_GAME_OVER);
     ck_assert_int_eq(session_game(s)->reason, REASON_TIME);
     ck_assert_int_eq(session_game(s)->result, RESULT_WHITE_WINS);
-    ck_assert(strstr(take(s), "White wins on time") != NULL);
+    char status[256]; /* the status line tells the result (and no message repeats it) */
+    session_status(s, status, sizeof status);
+    ck_assert(strstr(status, "White wins on time") != NULL);
+    ck_assert(strstr(take(s), "White wins on time") == NULL);
     /* Two humans: a draw offer is an agreement. */
     session_input(s, "undo", 171);
     ck_assert(!game_over(session_game(s)));

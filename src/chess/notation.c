@@ -109,6 +109,53 @@ void move_to_san(struct board *b, struct move m, char *buf)
     }
 }
 
+static const char *piece_name(int piece)
+{
+    static const char *const names[PIECE_NB] = {N_("pawn"), N_("knight"), N_("bishop"),
+                                                N_("rook"), N_("queen"),  N_("king")};
+    return piece >= 0 && piece < PIECE_NB ? _(names[piece]) : "?";
+}
+
+/* Why TEXT is refused when no legal move matches it: CANDS[0..N) are the
+ * pseudo-legal moves that match (they all leave the king in check);
+ * PIECE and TO describe the move asked for when N is 0 (-1: unknown). */
+static bool refuse(struct board *b, const char *text, const struct move *cands, int n, int piece,
+                   int to, char *err, size_t errlen)
+{
+    char square[3];
+    if (n == 0) {
+        if (piece == KING && to < 0) /* castling */
+            return fail(err, errlen,
+                        _("'%s': castling is not allowed: the king or the rook has moved, or a "
+                          "square between them is taken"),
+                        text);
+        if (piece >= 0 && to >= 0) {
+            square_to_text(to, square);
+            return fail(err, errlen, _("'%s': no %s can reach %s"), text, piece_name(piece),
+                        square);
+        }
+        return fail(err, errlen, _("'%s' is not a legal move here"), text);
+    }
+    struct move m = cands[0];
+    int moving = b->state->piece[m.from];
+    if (m.type & CASTLE)
+        return fail(err, errlen,
+                    b->state->in_check
+                        ? _("'%s': the king is in check and cannot castle")
+                        : _("'%s': the king would pass through or land on an attacked square"),
+                    text);
+    if (moving == KING) {
+        square_to_text(m.to, square);
+        return fail(err, errlen, _("'%s': the king would be in check on %s"), text, square);
+    }
+    if (b->state->in_check)
+        return fail(err, errlen, _("'%s': the king is in check and this move does not end it"),
+                    text);
+    square_to_text(m.from, square);
+    return fail(err, errlen, _("'%s': the %s on %s is pinned: the king would be in check"), text,
+                piece_name(moving), square);
+}
+
 bool move_from_coord(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
 {
     size_t len = strlen(text);
@@ -142,7 +189,16 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
     }
     if (needs_promotion)
         return fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text, text);
-    return fail(err, errlen, _("'%s' is not a legal move here"), text);
+    struct move_list pseudo;
+    gen_moves(b, &pseudo);
+    struct move cands[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < pseudo.count; i++)
+        if (pseudo.moves[i].from == from && pseudo.moves[i].to == to)
+            cands[n++] = pseudo.moves[i];
+    if (n == 0 && (b->state->piece[from] == NONE || b->state->colour[from] != b->side))
+        return fail(err, errlen, _("'%s': there is no piece of yours on %.2s"), text, text);
+    return refuse(b, text, cands, n, b->state->piece[from], to, err, errlen);
 }
 
 /* SAN broken into its parts; -1 where a part is absent. */
@@ -271,7 +327,15 @@ bool move_from_san(struct board *b, const char *text, struct move *m, char *err,
         return fail(err, errlen, _("'%s' is ambiguous: it could be %s"), text, candidates);
     if (promotion_unstated)
         return fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"), text);
-    return fail(err, errlen, _("'%s' is not a legal move here"), text);
+    struct move_list pseudo;
+    gen_moves(b, &pseudo);
+    struct move cands[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < pseudo.count; i++)
+        if (san_matches(b, pseudo.moves[i], &sp))
+            cands[n++] = pseudo.moves[i];
+    return refuse(b, text, cands, n, sp.castle ? KING : sp.piece, sp.castle ? -1 : sp.to, err,
+                  errlen);
 }
 
 static bool looks_like_coord(const char *t)

@@ -92,6 +92,9 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
     h->impl = &h->engine;
     h->hash_mb = cfg->hash_mb;
     h->config = cfg->search;
+    h->applied_multipv = h->config.multipv;
+    h->level = cfg->level;
+    rng_seed(&h->level_rng, (cfg->seed ? cfg->seed : time_wall_ms()) ^ 0x9E3779B97F4A7C15ULL);
     book_set_init(&h->books);
     h->book_mode = cfg->book_mode;
     rng_seed(&h->rng, cfg->seed ? cfg->seed : time_wall_ms());
@@ -171,13 +174,25 @@ bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode,
 
 /* ---- configuration -------------------------------------------------------------- */
 
-void host_set_config(struct engine_host *h, const struct search_config *config)
+/* Gives the engine CONFIG without changing the host's own. */
+static void apply_config(struct engine_host *h, const struct search_config *config)
 {
-    h->config = *config;
+    h->applied_multipv = config->multipv;
     if (h->ops == &BUILTIN && h->engine_ready)
         engine_set_config(&h->engine, config);
     else if (h->ops->set_config)
         h->ops->set_config(h->impl, config);
+}
+
+void host_set_config(struct engine_host *h, const struct search_config *config)
+{
+    h->config = *config;
+    apply_config(h, config);
+}
+
+void host_set_level(struct engine_host *h, int elo)
+{
+    h->level = elo;
 }
 
 bool host_set_hash(struct engine_host *h, size_t hash_mb)
@@ -214,8 +229,22 @@ void host_go(struct engine_host *h, const struct board *b, const struct search_l
     host_cancel(h);
     static const struct host_listener none;
     h->listener = listener ? *listener : none;
-    h->limits = *limits;
-    h->ops->go(h->impl, h, b, limits);
+    /* A level weakens the search (more candidates, fewer nodes). */
+    int elo = limits->infinite ? LEVEL_FULL_ELO : h->level;
+    struct search_limits weakened = *limits;
+    struct search_config config = h->config;
+    level_apply(elo, &config, &weakened);
+    if (h->ops == &BUILTIN && !host_prepare(h))
+        msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), h->hash_mb);
+    if (config.multipv != h->applied_multipv)
+        apply_config(h, &config);
+    struct board root;
+    board_init(&root);
+    board_copy(&root, b);
+    level_picker_start(&h->picker, elo, config.multipv, &root);
+    board_free(&root);
+    h->limits = weakened;
+    h->ops->go(h->impl, h, b, &weakened);
 }
 
 void host_stop(struct engine_host *h)
@@ -269,6 +298,7 @@ int host_take(struct engine_host *h, struct search_report *reports, int max, boo
 
 void host_deliver_report(struct engine_host *h, const struct search_report *r)
 {
+    level_picker_report(&h->picker, r); /* the search's thread, as level_pick below */
     if (h->listener.on_report) {
         h->listener.on_report(r, h->listener.data);
         return;
@@ -289,8 +319,10 @@ void host_deliver_currmove(struct engine_host *h, struct move m, int number, int
         h->listener.on_currmove(m, number, depth, h->listener.data);
 }
 
-void host_deliver_result(struct engine_host *h, const struct search_result *r)
+void host_deliver_result(struct engine_host *h, const struct search_result *found)
 {
+    struct search_result chosen = *found, *r = &chosen;
+    chosen.best = level_pick(&h->picker, &h->level_rng, found->best, &chosen.ponder);
     if (h->listener.on_result) {
         h->listener.on_result(r, h->listener.data);
         return;

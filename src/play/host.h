@@ -55,6 +55,7 @@
 #include "core/lineio.h"
 #include "core/rng.h"
 #include "search/engine.h"
+#include "search/level.h"
 
 /* How an engine is set up, for every front end (the command line fills
  * it; the session, UCI and xboard read it). */
@@ -67,6 +68,7 @@ struct engine_config {
     const char *books[BOOK_SET_MAX];
     enum book_mode book_mode;
     uint64_t seed; /* of the book choices (0: from the clock) */
+    int level;     /* --level: an Elo of search/level.h (0: full strength) */
 };
 
 /* The defaults: default set, TT_DEFAULT_MB, the default search, the
@@ -136,6 +138,13 @@ struct engine_host {
     struct search_result result;
     struct host_listener listener; /* of the running search */
     struct search_limits limits;   /* of the last search */
+
+    /* the playing level (search/level.h): the engine's thread fills the
+     * picker with the candidates and picks among them in the result */
+    int level;
+    int applied_multipv; /* the MultiPV the engine runs with */
+    struct level_picker picker;
+    struct rng level_rng;
 };
 
 /* Loads the evaluation set of CFG and prepares the built-in engine (its
@@ -175,6 +184,9 @@ void host_set_config(struct engine_host *h, const struct search_config *config);
 bool host_set_hash(struct engine_host *h, size_t hash_mb);
 /* Loads the evaluation set NAME; false with err (the engine keeps its set). */
 bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t errlen);
+/* Plays the next searches at level ELO (0 or LEVEL_FULL_ELO: full
+ * strength); analysis ("go infinite") is always at full strength. */
+void host_set_level(struct engine_host *h, int elo);
 /* Forgets what the engine learnt: a new game. */
 void host_clear(struct engine_host *h);
 

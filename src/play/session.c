@@ -78,6 +78,9 @@ void session_start_search(struct session *s, int engine, const struct board *b,
     board_copy(&s->search_root, b);
     s->search_engine = engine;
     s->state = state;
+    /* The level weakens the engine's moves, not the hints it gives. */
+    host_set_level(&s->engines[engine].host,
+                   state == SESSION_HINTING ? LEVEL_FULL_ELO : s->opt.engine.level);
     host_go(&s->engines[engine].host, b, limits, NULL); /* all deliveries to the mailbox */
 }
 
@@ -125,7 +128,9 @@ bool session_any_human(const struct session *s)
 void session_player_name(const struct session *s, int colour, char *buf, size_t len)
 {
     int e = s->engine_of[colour];
-    if (e < 0)
+    if (s->loaded_names[colour][0]) /* the players of a loaded game */
+        snprintf(buf, len, "%s", s->loaded_names[colour]);
+    else if (e < 0)
         snprintf(buf, len, "%s",
                  s->opt.human_name && *s->opt.human_name ? s->opt.human_name : "Human");
     else
@@ -226,6 +231,8 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     s->thinking.valid = false;
     s->hint = move_none();
     s->browsing = false;
+    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
+    s->saved_ply = -1;
     s->has_engine_score[0] = s->has_engine_score[1] = false;
     today(s->date, sizeof s->date);
     struct search_config config = s->opt.engine.search;
@@ -340,7 +347,7 @@ unsigned session_update(struct session *s, double now)
     unsigned ev = 0;
     if (s->start_next) {
         s->start_next = false;
-        s->game_number++;
+        session_next_game(s, now);
         ev |= session_start_game(s, NULL, now);
     }
     if (game_over(&s->game))
@@ -369,6 +376,8 @@ unsigned session_wakeup(struct session *s, double now)
     unsigned ev = 0;
     if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
         for (int i = 0; i < count; i++) {
+            if (reports[i].multipv > 1)
+                continue; /* a level's other candidates */
             session_convert_report(s, &reports[i], &s->thinking);
             if (s->on_thinking)
                 s->on_thinking(s->on_thinking_data, &s->thinking);
@@ -458,6 +467,11 @@ void session_on_thinking(struct session *s,
 {
     s->on_thinking = fn;
     s->on_thinking_data = data;
+}
+
+int session_level(const struct session *s)
+{
+    return s->opt.engine.level;
 }
 
 int session_engine_of(const struct session *s, int colour)
@@ -560,6 +574,20 @@ static bool session_init(struct session *s, const struct session_options *o, cha
     if (o->engine.use_book)
         session_load_books(s);
     session_books(s)->use_book = o->engine.use_book && session_books(s)->books.count > 0;
+    /* Nothing installed: say so once (here for the screen; tdchess.c
+     * tells stderr), and do not call the built-in set "default". */
+    char note[2600];
+    if ((!names[0] || !names[1]) && !setup_eval_installed()) {
+        for (int i = 0; i < 2; i++)
+            if (!names[i])
+                snprintf(s->engines[i].label, sizeof s->engines[i].label, "%s", _("built-in"));
+        setup_missing_eval_note(note, sizeof note);
+        session_say(s, "%s", note);
+    }
+    if (o->engine.use_book && o->engine.book_count == 0 && session_books(s)->books.count == 0) {
+        setup_missing_book_note(note, sizeof note);
+        session_say(s, "%s", note);
+    }
     board_init(&s->search_root);
     game_init(&s->game);
     s->state = SESSION_IDLE;

@@ -176,6 +176,8 @@ const struct session_thinking *session_thinking(const struct session *s);
 void session_on_thinking(struct session *s,
                          void (*fn)(void *data, const struct session_thinking *t), void *data);
 /* The engine (0 or 1) playing COLOUR, or -1 for a human. */
+/* The engines' playing level (an Elo; LEVEL_FULL_ELO: full strength). */
+int session_level(const struct session *s);
 int session_engine_of(const struct session *s, int colour);
 /* The game of the match being played (1 for the first). */
 int session_game_number(const struct session *s);

@@ -14,6 +14,7 @@
 #include "core/lineio.h"
 #include "play/host.h"
 #include "play/session.h"
+#include "search/level.h"
 
 #if !ENABLE_NLS
 #define ngettext(singular, plural, n) ((n) == 1 ? (singular) : (plural))
@@ -43,13 +44,16 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;        /* engine index of the running search */
-    struct board search_root; /* its root position (for SAN) */
-    struct move ponder_move;  /* the guess a ponder search is based on */
-    struct move hint;         /* the last hint, for "hint" twice */
-    bool browsing;            /* the user walks through the game (first, prev...) */
-    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
-    int last_engine_score[2]; /* engine's own view, for draw offers */
+    int search_engine;                /* engine index of the running search */
+    struct board search_root;         /* its root position (for SAN) */
+    struct move ponder_move;          /* the guess a ponder search is based on */
+    struct move hint;                 /* the last hint, for "hint" twice */
+    bool browsing;                    /* the user walks through the game (first, prev...) */
+    struct move pending_line;         /* a move leaving a browsed game, to be confirmed */
+    char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
+    int saved_ply;                    /* the game was saved with this many plies (-1: not) */
+    bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
+    int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
     /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
@@ -100,6 +104,9 @@ unsigned session_game_finished(struct session *s, double now);
 
 /* Appends the game to --pgn once (session_save.c). */
 void session_record_game(struct session *s, double now);
+/* Before another game replaces this one: records it and, when it was
+ * played (has moves or a result), counts it, so PGN Rounds go 1, 2, 3. */
+void session_next_game(struct session *s, double now);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
 

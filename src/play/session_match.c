@@ -93,9 +93,9 @@ unsigned session_game_finished(struct session *s, double now)
             s->series_over = true;
             ev |= EV_SERIES_OVER;
         }
-    } else {
-        session_say(s, "%s %s", game_result_pgn(s->game.result), text);
     }
+    /* Otherwise the status line tells the result (session_status): a
+     * message too would show it twice. */
     return ev;
 }
 

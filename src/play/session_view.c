@@ -81,7 +81,7 @@ void session_status(const struct session *s, char *buf, size_t len)
     if (game_over(g)) {
         char text[256];
         game_result_text(g, text, sizeof text);
-        snprintf(buf, len, "%s  %s", game_result_pgn(g->result), text);
+        snprintf(buf, len, "%s %s", game_result_pgn(g->result), text);
         return;
     }
     int side = game_side(g);
@@ -100,8 +100,9 @@ void session_status(const struct session *s, char *buf, size_t len)
 
 void session_format_score(int score, char *buf, size_t len)
 {
-    if (score_is_mate(score))
-        snprintf(buf, len, "#%d", score_mate_in(score));
+    if (score_is_mate(score)) /* counted for the side that mates, then signed */
+        snprintf(buf, len, "#%s%d", score < 0 ? "-" : "",
+                 score_mate_in(score < 0 ? -score : score));
     else
         snprintf(buf, len, "%+.2f", score / (double)PAWN_VALUE);
 }

@@ -23,6 +23,7 @@
 #include "tools/bench.h"
 #include "search/engine.h"
 #include "play/extengine.h"
+#include "search/level.h"
 #include "ui/linemode.h"
 #include "play/setup.h"
 #include "ui/signals.h"
@@ -37,6 +38,7 @@ struct options {
     bool no_tui, quiet, thinking, bell, ascii, no_mouse;
     bool engine_given[COLOUR_NB]; /* --white-engine, --black-engine */
     struct session_options play;
+    bool games_given; /* -n was on the command line */
 };
 
 static void usage(void)
@@ -65,6 +67,8 @@ static void usage(void)
            "                        (e.g. 40/10); default: none\n"
            "  -n, --games=N         two-computers: play N games, alternating colours\n"
            "  -r, --random-swing=PAWNS  random noise added to the evaluation\n"
+           "  -l, --level=ELO       play at this strength: 800 to 2400 (full), or\n"
+           "                        beginner, casual, club, strong, expert, full\n"
            "      --ponder          let the engine think on your time\n"
            "      --cpu-time        clocks count CPU time instead of wall time\n"
            "      --fen=FEN         start the games from this position\n"
@@ -185,6 +189,21 @@ static double real_arg(const char *text, double min, double max, const char *wha
         try_help();
     }
     return v;
+}
+
+/* Every book named with --book must open, in every mode: a missing book is
+ * an error like a missing evaluation set (exit 1), not a game without it. */
+static void check_books(const struct engine_config *books)
+{
+    char err[512];
+    for (int i = 0; i < books->book_count; i++) {
+        struct book_set set;
+        book_set_init(&set);
+        bool ok = setup_add_book(&set, books->books[i], err, sizeof err);
+        book_set_close(&set);
+        if (!ok)
+            msg_fatal(EXIT_FAILURE, "%s", err);
+    }
 }
 
 static int run_bench(const struct options *o, int argc, char **argv, struct evaluator *eval)
@@ -322,6 +341,7 @@ int main(int argc, char **argv)
         OPT_ENGINE_OPTION,
         OPT_ENGINE_ELO,
     };
+    char level_err[256];
     static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
@@ -338,6 +358,7 @@ int main(int argc, char **argv)
         {"tc", required_argument, NULL, OPT_TC},
         {"games", required_argument, NULL, 'n'},
         {"random-swing", required_argument, NULL, 'r'},
+        {"level", required_argument, NULL, 'l'},
         {"ponder", no_argument, NULL, OPT_PONDER},
         {"cpu-time", no_argument, NULL, OPT_CPU_TIME},
         {"fen", required_argument, NULL, OPT_FEN},
@@ -367,7 +388,7 @@ int main(int argc, char **argv)
     char err[256];
     int opt;
     bool mode_given = false;
-    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:l:qhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
             o.uci = true;
@@ -429,6 +450,13 @@ int main(int argc, char **argv)
             break;
         case 'n':
             o.play.games = (int)number_arg(optarg, 1, 1000000, _("number of games"));
+            o.games_given = true;
+            break;
+        case 'l':
+            if (!level_parse(optarg, &o.play.engine.level, level_err, sizeof level_err)) {
+                msg_error("%s", level_err);
+                try_help();
+            }
             break;
         case 'r':
             o.play.random_swing = real_arg(optarg, 0, 100, _("random swing"));
@@ -502,6 +530,27 @@ int main(int argc, char **argv)
     if (optind < argc && !bench) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
         try_help();
+    }
+    if (o.games_given && (bench || o.uci || o.xboard || o.play.mode != MODE_TWO_COMPUTERS)) {
+        msg_error("%s", _("-n/--games is for engine matches: use it with --mode=two-computers"));
+        try_help();
+    }
+    check_books(&o.play.engine);
+    /* An installation without its data: say so on stderr (the game also
+     * says it on the screen). */
+    char note[2600];
+    if (!bench && !o.play.set_names[WHITE] && !o.play.set_names[BLACK] && !setup_eval_installed()) {
+        setup_missing_eval_note(note, sizeof note);
+        msg_warning("%s", note);
+    }
+    if (!bench && !o.uci && !o.xboard && o.play.engine.use_book && o.play.engine.book_count == 0) {
+        struct book_set set;
+        book_set_init(&set);
+        if (!setup_add_book(&set, NULL, note, sizeof note)) {
+            setup_missing_book_note(note, sizeof note);
+            msg_warning("%s", note);
+        }
+        book_set_close(&set);
     }
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);

@@ -130,8 +130,15 @@ static bool handle(struct linemode *lm, unsigned ev)
     }
     if (ev & EV_BOARD)
         lm->board_shown = false;
-    if ((ev & EV_GAME_OVER) && !lm->opt->quiet && session_options(s)->mode != MODE_TWO_COMPUTERS)
-        print_board(lm);
+    if ((ev & EV_GAME_OVER) && session_options(s)->mode != MODE_TWO_COMPUTERS) {
+        if (!lm->opt->quiet) {
+            print_board(lm); /* ends with the status line: the result */
+        } else {
+            char status[256];
+            session_status(s, status, sizeof status);
+            fprintf(lm->out, "%s\n", status);
+        }
+    }
     if (ev & EV_SERIES_OVER) {
         char summary[1024];
         session_match_summary(s, summary, sizeof summary);

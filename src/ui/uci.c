@@ -36,6 +36,8 @@ struct uci {
     struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
     struct {
         bool ponder;
+        bool limit_strength; /* UCI_LimitStrength */
+        int elo;             /* UCI_Elo */
     } options;
     FILE *out;
     pthread_mutex_t out_lock;
@@ -294,6 +296,7 @@ static void cmd_go(struct uci *u, char *args)
         return;
     }
     struct host_listener listener = {on_report, on_currmove, on_done, u}; /* print at once */
+    host_set_level(&u->host, u->options.limit_strength ? u->options.elo : LEVEL_FULL_ELO);
     host_go(&u->host, &u->board, &limits, &listener);
 }
 
@@ -335,6 +338,9 @@ static void cmd_uci(struct uci *u)
     say(u, "option name SearchFeatures type string default %s", features);
     say(u, "option name BookMode type combo default %s var best var weighted var random",
         book_mode_name(u->host.book_mode));
+    say(u, "option name UCI_LimitStrength type check default false");
+    say(u, "option name UCI_Elo type spin default %d min %d max %d", LEVEL_FULL_ELO, LEVEL_MIN_ELO,
+        LEVEL_FULL_ELO);
     say(u, "uciok");
 }
 
@@ -391,6 +397,11 @@ static void cmd_setoption(struct uci *u, char *args)
         config.random_swing = (double)number / 100; /* centipawns to pawns */
         config.seed = (uint64_t)time_wall_ms();
         host_set_config(&u->host, &config);
+    } else if (strcasecmp(name, "UCI_LimitStrength") == 0 && value) {
+        u->options.limit_strength = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "UCI_Elo") == 0 && numeric && number >= LEVEL_MIN_ELO &&
+               number <= LEVEL_FULL_ELO) {
+        u->options.elo = (int)number;
     } else {
         say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
             value ? " = " : "", value ? value : "");
@@ -473,6 +484,9 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
      * it on. */
     host_open_books(&u.host, book_error, NULL);
     u.host.use_book = cfg->book_count > 0 && cfg->use_book;
+    /* --level turns UCI_LimitStrength on with that UCI_Elo. */
+    u.options.limit_strength = level_is_limited(cfg->level);
+    u.options.elo = u.options.limit_strength ? cfg->level : LEVEL_FULL_ELO;
     board_init(&u.board);
     board_set_start(&u.board);
     char *line = NULL;

@@ -183,24 +183,27 @@ uint64_t pointer_targets(const struct screen *sc)
 enum square_kind pointer_square_kind(const struct screen *sc, int sq, enum square_kind kind,
                                      uint64_t targets)
 {
-    if (sq == sc->cursor.picked)
-        return SQUARE_PICKED;
-    if ((targets >> sq & 1) && board_piece(&session_game(sc->s)->board, sq) != NONE)
-        return SQUARE_TARGET;
-    return kind;
+    (void)targets; /* targets get marks (pointer_draw_marks), not a colour */
+    return sq == sc->cursor.picked ? SQUARE_PICKED : kind;
 }
 
 void pointer_draw_marks(const struct screen *sc, WINDOW *w, int sq, int y, int x, attr_t attr,
                         uint64_t targets)
 {
-    int sw = sc->layout.square_w;
+    int sw = sc->layout.square_w, top = y - (sc->layout.square_h - 1) / 2;
     wattrset(w, attr);
-    if ((targets >> sq & 1) && board_piece(&session_game(sc->s)->board, sq) == NONE)
-        mvwaddstr(w, y, x + sw / 2, sc->pal.unicode ? "\u2022" : "*");
+    if (targets >> sq & 1) {
+        if (board_piece(&session_game(sc->s)->board, sq) == NONE) {
+            mvwaddstr(w, y, x + sw / 2, sc->pal.unicode ? "\u2022" : "*");
+        } else { /* a capture: marks in the top corners */
+            mvwaddstr(w, top, x, sc->pal.unicode ? "\u00d7" : "x");
+            mvwaddstr(w, top, x + sw - 1, sc->pal.unicode ? "\u00d7" : "x");
+        }
+    }
     if (sc->cursor.shown && sq == sc->cursor.square && sw >= 3) {
-        /* Monochrome: [] already marks the last move. */
-        mvwaddch(w, y, x, sc->pal.colour ? '[' : '{');
-        mvwaddch(w, y, x + sw - 1, sc->pal.colour ? ']' : '}');
+        /* Without the board's colours, [] already marks the last move. */
+        mvwaddch(w, y, x, sc->pal.board_colour ? '[' : '{');
+        mvwaddch(w, y, x + sw - 1, sc->pal.board_colour ? ']' : '}');
     }
     wattrset(w, A_NORMAL);
 }

@@ -92,7 +92,8 @@ static void make_windows(struct screen *sc)
     layout_compute(sc->cols, sc->lines, &sc->layout);
     const struct layout *l = &sc->layout;
     if (!l->too_small) {
-        const struct rect rects[VIEW_NB] = {l->board, l->clocks, l->thinking, l->moves, l->status};
+        const struct rect rects[VIEW_NB] = {l->board,  l->clocks,   l->thinking, l->moves,
+                                            l->status, l->material, l->graph};
         for (int i = 0; i < VIEW_NB; i++) {
             sc->views[i].ops = VIEW_OPS[i];
             sc->views[i].win = make_window(rects[i]);
@@ -248,8 +249,11 @@ static void on_line(void *data, char *line)
         if (*line == 'y' || *line == 'Y' || *line == '\0') {
             sc->asking_resume = false;
             if (session_resume(sc->s, autosave, session_now(sc->s), err, sizeof err)) {
-                set_message(sc, _("The saved game goes on."));
+                char more[SESSION_MESSAGES_MAX] = "", text[SESSION_MESSAGES_MAX + 128];
+                session_take_messages(sc->s, more, sizeof more); /* the time control */
+                snprintf(text, sizeof text, "%s %s", _("The saved game goes on."), more);
                 handle(sc, EV_MOVED | EV_NEW_GAME);
+                set_message(sc, text);
             } else {
                 set_message(sc, err);
             }
@@ -260,6 +264,9 @@ static void on_line(void *data, char *line)
             rename(autosave, backup);
             snprintf(sc->message, sizeof sc->message, _("The saved game was kept as %s."), backup);
         } else {
+            set_message(sc, _("Please answer y to resume the saved game, or n to keep it aside "
+                              "('resume' still finds it)."));
+            sc->dirty = true;
             return; /* ask again */
         }
         input_set_prompt(PROMPT);
