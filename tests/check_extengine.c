@@ -414,6 +414,21 @@ START_TEST(test_fairymax)
     char text[COORD_MAX];
     move_to_coord(r.best, text);
     ck_assert_str_eq(text, "d1d8");
+    /* Analysis: thinking lines until "stop", which ends it without a move. */
+    l = (struct search_limits){0};
+    l.infinite = true;
+    ck_assert(ext_go(&e, &b, &l, 1, 0));
+    struct search_report rep;
+    enum ext_event ev;
+    do {
+        ext_wait_input(&e, 5);
+        ev = ext_read(&e, &rep, &r);
+        ck_assert_int_ne(ev, EXT_EV_ERROR);
+    } while (ev != EXT_EV_REPORT);
+    ext_stop(&e);
+    ck_assert_int_eq(ext_read(&e, &rep, &r), EXT_EV_DONE);
+    ck_assert(move_is_none(r.best));
+    ck_assert(ext_sync(&e, 10)); /* and it still answers */
     pid_t pid = e.pid;
     ext_close(&e);
     assert_reaped(pid);

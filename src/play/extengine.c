@@ -916,6 +916,7 @@ bool ext_go(struct ext_engine *e, const struct board *b, const struct search_lim
         return false;
     board_copy(&e->root, b);
     memset(&e->last_report, 0, sizeof e->last_report);
+    e->done_pending = false;
     if (e->protocol == EXT_UCI) {
         const struct ext_option *mpv = ext_find_option(e, "MultiPV");
         if (mpv) {
@@ -1010,10 +1011,11 @@ void ext_stop(struct ext_engine *e)
         if (e->searching || e->analyzing)
             send_line(e, "stop");
     } else if (e->analyzing) {
+        /* xboard analysis gives no move: it ends at "exit". */
         send_line(e, "exit");
         send_line(e, "force");
-        e->analyzing = false;
-        e->searching = false;
+        e->done_pending = true;
+        return;
     } else if (e->searching) {
         send_line(e, "?");
     }
@@ -1215,6 +1217,10 @@ enum ext_event ext_read(struct ext_engine *e, struct search_report *report,
 {
     if (e->failure != EXT_OK || e->fd < 0)
         return EXT_EV_ERROR;
+    if (e->done_pending) {
+        e->done_pending = false;
+        return got_move(e, NULL, NULL, result);
+    }
     bool open = fill(e);
     char line[EXT_LINE_MAX];
     while (next_line(e, line, sizeof line)) {

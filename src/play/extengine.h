@@ -110,6 +110,7 @@ struct ext_engine {
 
     /* the search in progress */
     bool searching, analyzing, pondering;
+    bool done_pending;  /* xboard analysis was left: report its end */
     struct board root;  /* its position */
     double started;     /* time_wall() at go */
     double deadline;    /* time_wall() by which it must answer (0: none) */

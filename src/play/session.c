@@ -79,8 +79,9 @@ void session_start_search(struct session *s, int engine, const struct board *b,
     s->search_engine = engine;
     s->state = state;
     /* The level weakens the engine's moves, not the hints it gives. */
-    host_set_level(&s->engines[engine].host,
-                   state == SESSION_HINTING ? LEVEL_FULL_ELO : s->opt.engine.level);
+    host_set_level(&s->engines[engine].host, state == SESSION_HINTING || state == SESSION_ANALYZING
+                                                 ? LEVEL_FULL_ELO
+                                                 : s->opt.engine.level);
     host_go(&s->engines[engine].host, b, limits, NULL); /* all deliveries to the mailbox */
 }
 
@@ -360,6 +361,7 @@ unsigned session_update(struct session *s, double now)
     }
     if (engine_should_move(s))
         ev |= engine_to_move(s, now);
+    ev |= session_analysis_update(s);
     if (s->game.clock.running != NONE)
         ev |= EV_CLOCK;
     return ev;
@@ -374,7 +376,9 @@ unsigned session_wakeup(struct session *s, double now)
     int count = host_take(&s->engines[s->search_engine].host, reports, HOST_REPORTS_MAX, &have, &r);
 
     unsigned ev = 0;
-    if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
+    if (s->state == SESSION_ANALYZING)
+        ev |= session_analysis_reports(s, reports, count);
+    else if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
         for (int i = 0; i < count; i++) {
             if (reports[i].multipv > 1)
                 continue; /* a level's other candidates */
@@ -410,6 +414,13 @@ unsigned session_wakeup(struct session *s, double now)
         s->last_engine_score[engine] = r.score;
         s->has_engine_score[engine] = info.has_score;
         ev |= engine_plays(s, engine, r.best, &info, r.ponder, now);
+    } else if (state == SESSION_ANALYZING) {
+        s->analysis_done = s->game.board.state->key; /* ended by itself: not again here */
+        if (failure) {
+            session_say(s, "%s", failure);
+            s->analyzing = false;
+            ev |= EV_MESSAGE;
+        }
     } else if (state == SESSION_HINTING && !move_is_none(r.best)) {
         char san[SAN_MAX];
         move_to_san(&s->game.board, r.best, san);

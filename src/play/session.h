@@ -96,6 +96,7 @@ enum session_state {
     SESSION_THINKING,  /* an engine searches its move */
     SESSION_PONDERING, /* an engine thinks on the human's time */
     SESSION_HINTING,   /* an engine looks for a move to suggest */
+    SESSION_ANALYZING, /* an engine analyses the position until "stop" */
 };
 
 /* Events: what changed, for the front end to show. */
@@ -119,6 +120,7 @@ enum session_event {
 /* One line of thinking, converted for display (main thread only). */
 struct session_thinking {
     bool valid;
+    int multipv;    /* analysis: the line's rank, 1 for the best (0: not analysis) */
     bool book;      /* the move came from the book: BOOK_MOVE holds it */
     bool pondering; /* thinking on the opponent's time; PV starts with the guess */
     int side;       /* the side the engine thinks for */
@@ -188,6 +190,13 @@ const struct match_score *session_score(const struct session *s);
 bool session_is_human(const struct session *s, int colour);
 /* The name of COLOUR's player for display and PGN: "tdchess (handmade.set)". */
 void session_player_name(const struct session *s, int colour, char *buf, size_t len);
+enum { SESSION_ANALYSIS_MAX = 8 };
+/* The lines of the running analysis, best first (*COUNT of them; none
+ * when no analysis runs). */
+const struct session_thinking *session_analysis(const struct session *s, int *count);
+/* Is an analysis on (also between positions, while it restarts)? */
+bool session_analyzing(const struct session *s);
+
 /* The plies of the whole game: those played to the shown position and
  * those after it (browsing, takebacks). */
 int session_browse_total(const struct session *s);

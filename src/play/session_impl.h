@@ -44,11 +44,17 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;                /* engine index of the running search */
-    struct board search_root;         /* its root position (for SAN) */
-    struct move ponder_move;          /* the guess a ponder search is based on */
-    struct move hint;                 /* the last hint, for "hint" twice */
-    bool browsing;                    /* the user walks through the game (first, prev...) */
+    int search_engine;           /* engine index of the running search */
+    struct board search_root;    /* its root position (for SAN) */
+    struct move ponder_move;     /* the guess a ponder search is based on */
+    struct move hint;            /* the last hint, for "hint" twice */
+    bool browsing;               /* the user walks through the game (first, prev...) */
+    bool analyzing;              /* "analyze" is on: restarted after each move */
+    bool forced_before_analysis; /* force mode as it was before it */
+    int analysis_engine, analysis_multipv;
+    hash_key analysis_done; /* the position whose analysis ended by itself (0) */
+    int analysis_count;
+    struct session_thinking analysis[SESSION_ANALYSIS_MAX];
     struct move pending_line;         /* a move leaving a browsed game, to be confirmed */
     char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
     int saved_ply;                    /* the game was saved with this many plies (-1: not) */
@@ -121,6 +127,13 @@ unsigned cmd_NEXT(struct session *s, const char *args, double now);
 unsigned cmd_LAST(struct session *s, const char *args, double now);
 unsigned cmd_GOTO(struct session *s, const char *args, double now);
 unsigned cmd_GAMES(struct session *s, const char *args, double now);
+/* Analysis (session_analysis.c): the handlers of analyze and stop, and the
+ * restart after each move (from session_update). */
+unsigned cmd_ANALYZE(struct session *s, const char *args, double now);
+unsigned cmd_STOP(struct session *s, const char *args, double now);
+unsigned session_analysis_update(struct session *s);
+/* Takes the reports of the running analysis. */
+unsigned session_analysis_reports(struct session *s, const struct search_report *r, int count);
 bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev);
 
 /* Converts a search report for display (session_view.c). */

@@ -204,7 +204,18 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
     int h = getmaxy(w), width = getmaxx(w);
     bool graph = sc->views[VIEW_GRAPH].win != NULL; /* else the sparkline's line */
     char line[256];
-    if (t->valid && t->book) {
+    if (session_analyzing(s)) { /* one line per candidate, best first */
+        int count;
+        const struct session_thinking *a = session_analysis(s, &count);
+        put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE),
+            count > 0 ? _("analysis (Esc or 'stop' ends it)") : _("analysing..."));
+        for (int k = 0; k < count && 1 + k < (graph ? h : h - 1); k++) {
+            char score[16];
+            session_format_score(a[k].score, score, sizeof score);
+            snprintf(line, sizeof line, "%d %2d %6s %s", a[k].multipv, a[k].depth, score, a[k].pv);
+            put(w, 1 + k, 0, A_NORMAL, line);
+        }
+    } else if (t->valid && t->book) {
         snprintf(line, sizeof line, "%s: %s", _("book"), t->book_move);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
     } else if (t->valid) {
