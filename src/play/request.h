@@ -40,6 +40,7 @@
     R(SAVE,   "save",   NULL,       N_("FILE.pgn"),     N_("save the game in PGN"), NULL, SESSION) \
     R(LOAD,   "load",   NULL,       N_("FILE.pgn [N]|FEN"), N_("load game N (default 1) of a PGN file, or set up a FEN position"), NULL, SESSION) \
     R(FEN,    "fen",    NULL,       "",                 N_("show the position in FEN"), NULL, SESSION) \
+    R(ENGINE, "engine", NULL,       N_("COLOUR SPEC"),  N_("let SPEC play white or black: uci:COMMAND, xboard:COMMAND or tdchess[:SET]; alone: who plays"), NULL, SESSION) \
     R(ANALYZE, "analyze", "analyse", N_("[LINES]"),     N_("analyse the position until 'stop' (LINES best moves, 1 to 8); moves entered go on"), "F5", SESSION) \
     R(STOP,   "stop",   NULL,       "",                 N_("end the analysis (also Esc on an empty line)"), NULL, SESSION) \
     R(GAMES,  "games",  NULL,       N_("FILE.pgn"),     N_("list the games of a PGN file (White, Black, result, date, event)"), NULL, SESSION) \

@@ -201,6 +201,42 @@ bool session_attach_engine(struct session *s, int engine, int colour, const char
     return true;
 }
 
+unsigned cmd_ENGINE(struct session *s, const char *args, double now)
+{
+    (void)now;
+    char name[128], err[EXT_ERR_MAX];
+    if (!*args) {
+        for (int c = WHITE; c <= BLACK; c++) {
+            session_player_name(s, c, name, sizeof name);
+            int e = s->engine_of[c];
+            session_say(s, "%s: %s%s%s%s", session_colour_name(c), name, e >= 0 ? " (" : "",
+                        e >= 0 ? host_kind(&s->engines[e].host) : "", e >= 0 ? ")" : "");
+        }
+        return EV_MESSAGE;
+    }
+    int colour = strncmp(args, "white", 5) == 0 && (args[5] == ' ' || args[5] == '\t')   ? WHITE
+                 : strncmp(args, "black", 5) == 0 && (args[5] == ' ' || args[5] == '\t') ? BLACK
+                                                                                         : NONE;
+    if (colour == NONE) {
+        session_say(s, _("engine: expected 'white SPEC' or 'black SPEC', not '%s'"), args);
+        return EV_MESSAGE;
+    }
+    const char *spec = args + 5 + strspn(args + 5, " \t");
+    int e = s->engine_of[colour];
+    if (e < 0) {
+        session_say(s, _("%s is yours: 'go' on %s's move lets the engine play it."),
+                    session_colour_name(colour), session_colour_name(colour));
+        return EV_MESSAGE;
+    }
+    if (!session_attach_engine(s, e, colour, spec, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    session_player_name(s, colour, name, sizeof name);
+    session_say(s, _("%s is played by %s."), session_colour_name(colour), name);
+    return EV_MESSAGE | EV_MOVED;
+}
+
 /* ---- game flow ------------------------------------------------------------- */
 
 static void today(char *buf, size_t len)

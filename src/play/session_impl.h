@@ -130,6 +130,8 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now);
 /* Analysis (session_analysis.c): the handlers of analyze and stop, and the
  * restart after each move (from session_update). */
 unsigned cmd_ANALYZE(struct session *s, const char *args, double now);
+/* engine COLOUR SPEC (session.c). */
+unsigned cmd_ENGINE(struct session *s, const char *args, double now);
 unsigned cmd_STOP(struct session *s, const char *args, double now);
 unsigned session_analysis_update(struct session *s);
 /* Takes the reports of the running analysis. */
