@@ -268,6 +268,7 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     s->thinking.valid = false;
     s->hint = move_none();
     s->browsing = false;
+    s->reviewed = false;
     s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
     s->saved_ply = -1;
     s->has_engine_score[0] = s->has_engine_score[1] = false;
@@ -398,6 +399,8 @@ unsigned session_update(struct session *s, double now)
     if (engine_should_move(s))
         ev |= engine_to_move(s, now);
     ev |= session_analysis_update(s);
+    if (s->review_running && s->state == SESSION_IDLE && session_review_stop(s))
+        ev |= EV_MESSAGE; /* a command or a move interrupted it */
     if (s->game.clock.running != NONE)
         ev |= EV_CLOCK;
     return ev;
@@ -450,6 +453,13 @@ unsigned session_wakeup(struct session *s, double now)
         s->last_engine_score[engine] = r.score;
         s->has_engine_score[engine] = info.has_score;
         ev |= engine_plays(s, engine, r.best, &info, r.ponder, now);
+    } else if (state == SESSION_REVIEWING) {
+        if (failure) {
+            session_say(s, "%s", failure);
+            session_review_stop(s);
+            return ev | EV_MESSAGE;
+        }
+        ev |= session_review_result(s, &r);
     } else if (state == SESSION_ANALYZING) {
         s->analysis_done = s->game.board.state->key; /* ended by itself: not again here */
         if (failure) {
@@ -663,6 +673,7 @@ void session_free(struct session *s)
     if (s->pgn_out && fclose(s->pgn_out) != 0)
         msg_error(_("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
     board_free(&s->search_root);
+    free(s->review_scores);
     game_free(&s->game);
     wakeup_close(&s->wake);
     free(s);

@@ -97,6 +97,7 @@ enum session_state {
     SESSION_PONDERING, /* an engine thinks on the human's time */
     SESSION_HINTING,   /* an engine looks for a move to suggest */
     SESSION_ANALYZING, /* an engine analyses the position until "stop" */
+    SESSION_REVIEWING, /* an engine scores the positions of the game ("review") */
 };
 
 /* Events: what changed, for the front end to show. */
@@ -196,6 +197,8 @@ enum { SESSION_ANALYSIS_MAX = 8 };
 const struct session_thinking *session_analysis(const struct session *s, int *count);
 /* Is an analysis on (also between positions, while it restarts)? */
 bool session_analyzing(const struct session *s);
+/* Is a review running?  *DONE of *TOTAL positions are scored. */
+bool session_reviewing(const struct session *s, int *done, int *total);
 
 /* The plies of the whole game: those played to the shown position and
  * those after it (browsing, takebacks). */

@@ -81,6 +81,8 @@ unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
 unsigned cmd_STOP(struct session *s, const char *args, double now)
 {
     (void)args, (void)now;
+    if (session_review_stop(s))
+        return EV_MESSAGE | EV_THINKING;
     if (!s->analyzing) {
         session_say(s, "%s", _("No analysis is running."));
         return EV_MESSAGE;

@@ -168,7 +168,8 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
         return true;
     }
     s->pending_line = move_none();
-    return false; /* confirmed: played as usual, which forgets the rest */
+    s->reviewed = false; /* the scores were those of the old line */
+    return false;        /* confirmed: played as usual, which forgets the rest */
 }
 
 unsigned cmd_GAMES(struct session *s, const char *args, double now)

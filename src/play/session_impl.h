@@ -55,7 +55,11 @@ struct session {
     hash_key analysis_done; /* the position whose analysis ended by itself (0) */
     int analysis_count;
     struct session_thinking analysis[SESSION_ANALYSIS_MAX];
-    struct move pending_line;         /* a move leaving a browsed game, to be confirmed */
+    bool review_running, reviewed, forced_before_review;
+    int review_engine, review_next, review_total;
+    double review_seconds;
+    int *review_scores;       /* White's view of the position after each ply (0: the start) */
+    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
     char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
     int saved_ply;                    /* the game was saved with this many plies (-1: not) */
     bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
@@ -130,6 +134,13 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now);
 /* Analysis (session_analysis.c): the handlers of analyze and stop, and the
  * restart after each move (from session_update). */
 unsigned cmd_ANALYZE(struct session *s, const char *args, double now);
+/* Review (session_review.c): its handler, each search's result, stop
+ * (false when none runs), and the NAGs and comments for saving. */
+unsigned cmd_REVIEW(struct session *s, const char *args, double now);
+unsigned session_review_result(struct session *s, const struct search_result *r);
+bool session_review_stop(struct session *s);
+struct pgn_game;
+void session_review_annotate(const struct session *s, struct pgn_game *pg);
 /* engine COLOUR SPEC (session.c). */
 unsigned cmd_ENGINE(struct session *s, const char *args, double now);
 unsigned cmd_STOP(struct session *s, const char *args, double now);
