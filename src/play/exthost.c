@@ -11,6 +11,7 @@
 
 #include "core/message.h"
 #include "play/exthost.h"
+#include "search/level.h"
 
 /* Extra seconds an engine may take beyond what its limits allow before it
  * counts as hung; a search limited by depth or nodes only gets the long
@@ -26,6 +27,7 @@ struct exthost {
     atomic_bool stopping; /* stop asked: an idle ponder ends at once */
     bool idle;            /* this search is not sent to the engine (xboard ponder) */
     int multipv;
+    int level; /* the host's level last applied to the engine's own options (0: none) */
 };
 
 static const struct host_ops EXTERNAL_UCI, EXTERNAL_XBOARD;
@@ -68,6 +70,32 @@ static void *reader_main(void *arg)
     }
 }
 
+/* The host's playing level (--level, "level") through the engine's own
+ * strength options, when it has them (ext_limit_strength); full
+ * strength turns them off again.  --engine-elo stays when no level is
+ * set. */
+static void apply_level(struct exthost *x, int level)
+{
+    bool weak = level_is_limited(level);
+    if (level == x->level || (!weak && x->level == 0))
+        return;
+    char err[EXT_ERR_MAX];
+    if (weak) {
+        ext_limit_strength(&x->engine, level, err, sizeof err);
+    } else {
+        const struct ext_option *o = ext_find_option(&x->engine, "UCI_LimitStrength");
+        const struct ext_option *skill = ext_find_option(&x->engine, "Skill Level");
+        if (o)
+            ext_set_option(&x->engine, o->name, "false", err, sizeof err);
+        else if (skill) {
+            char max[16];
+            snprintf(max, sizeof max, "%d", skill->max);
+            ext_set_option(&x->engine, skill->name, max, err, sizeof err);
+        }
+    }
+    x->level = weak ? level : 0;
+}
+
 static void ext_wait_reader(void *impl)
 {
     struct exthost *x = impl;
@@ -85,6 +113,7 @@ static bool ext_host_go(void *impl, struct engine_host *h, const struct board *b
     x->host = h;
     atomic_store(&x->stopping, false);
     pthread_mutex_lock(&x->lock);
+    apply_level(x, h->level);
     bool timed = limits->movetime > 0 || limits->use_clock;
     /* xboard engines are not asked to ponder: the opponent's time is theirs to idle. */
     x->idle = x->engine.protocol == EXT_XBOARD && limits->ponder;

@@ -229,8 +229,10 @@ void host_go(struct engine_host *h, const struct board *b, const struct search_l
     host_cancel(h);
     static const struct host_listener none;
     h->listener = listener ? *listener : none;
-    /* A level weakens the search (more candidates, fewer nodes). */
-    int elo = limits->infinite ? LEVEL_FULL_ELO : h->level;
+    /* A level weakens the search (more candidates, fewer nodes); other
+     * kinds of engine weaken themselves with their own options
+     * (play/exthost.c reads h->level). */
+    int elo = limits->infinite || h->ops != &BUILTIN ? LEVEL_FULL_ELO : h->level;
     struct search_limits weakened = *limits;
     struct search_config config = h->config;
     level_apply(elo, &config, &weakened);
