@@ -22,6 +22,10 @@
 # Copyright (C) 2026 The tdchess authors.
 # This file is free software: you can redistribute it and/or modify it
 # under the terms of the GNU General Public License, version 3 or later.
+#
+# Copyright (C) 2026 The tdchess authors.
+# This file is free software: you can redistribute it and/or modify it
+# under the terms of the GNU General Public License, version 3 or later.
 
 set -u
 export LC_ALL=C

@@ -1,4 +1,9 @@
-/* check_chess.c - unit tests of the chess rules core. */
+/* check_chess.c - unit tests of the chess rules core.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <check.h>
@@ -152,6 +157,9 @@ static const struct {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no pawn"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -3 1", "half-move clock '-3'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "move number '0'"},
+    /* found by fuzz_fen: the clock wrapped in the board's 16 bits */
+    {"7K/7p/7k/8/8/8/8/8 b - - 55551", "half-move clock '55551': must be a number from 0 to"},
+    {"7K/7p/7k/8/8/8/8/8 b - - 0 100001", "move number '100001'"},
     {"4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check"},
     {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "too many pieces"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk", "unexpected text 'junk'"},
@@ -483,6 +491,17 @@ START_TEST(test_extended_and_coord)
     ck_assert_str_eq(text, "e1-d1");
     move_to_coord(move_none(), text);
     ck_assert_str_eq(text, "0000");
+    /* Found by fuzz_move: coordinates with a check sign (or a blank) are
+     * long-algebraic SAN; move_parse takes them as SAN does. */
+    struct move m;
+    char err[MOVE_ERR_MAX];
+    set_fen("8/8/8/3k4/8/8/4P3/4K3 w - - 0 1");
+    ck_assert(move_parse(&board, "e2e4+", &m, err, sizeof err));
+    move_to_coord(m, text);
+    ck_assert_str_eq(text, "e2e4");
+    ck_assert(move_parse(&board, "e2e3\r", &m, err, sizeof err));
+    ck_assert(!move_parse(&board, "e2f3+", &m, err, sizeof err));
+    ck_assert_msg(strstr(err, "bad promotion piece '+'"), "message '%s'", err);
 }
 END_TEST
 

@@ -30,13 +30,13 @@ START_TEST(test_level_parse)
     ck_assert(level_parse("full", &elo, err, sizeof err));
     ck_assert_int_eq(elo, LEVEL_FULL_ELO);
     ck_assert(!level_is_limited(elo));
-    const char *bad[] = {"799", "2401", "", "15x", "grandmaster", "-1500"};
+    const char *bad[] = {"799", "2201", "", "15x", "grandmaster", "-1500"};
     for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
         err[0] = '\0';
         elo = 1234;
         ck_assert_msg(!level_parse(bad[i], &elo, err, sizeof err), "%s accepted", bad[i]);
         ck_assert_int_eq(elo, 1234);
-        ck_assert_msg(strstr(err, "800") && strstr(err, "2400"), "%s", err);
+        ck_assert_msg(strstr(err, "800") && strstr(err, "2200"), "%s", err);
     }
     char text[64];
     level_describe(1500, text, sizeof text);
@@ -101,8 +101,8 @@ START_TEST(test_level_choose)
         {move_none(), 30 * cp}, {move_none(), 20 * cp}, {move_none(), 10 * cp}, {move_none(), 0}};
     int seen_low[4] = {0}, seen_high[4] = {0};
     int best_low = choices(800, close, 4, seen_low);
-    int best_high = choices(2200, close, 4, seen_high);
-    ck_assert_msg(best_low < best_high, "800 picks the best %d times, 2200 %d", best_low,
+    int best_high = choices(1900, close, 4, seen_high);
+    ck_assert_msg(best_low < best_high, "800 picks the best %d times, 1900 %d", best_low,
                   best_high);
     ck_assert_msg(best_low < 1900, "800 always plays the best move");
     ck_assert_msg(seen_low[3] > 0, "800 never plays the fourth move");
@@ -133,7 +133,7 @@ static void feed(const struct search_report *r, void *data)
     level_picker_report(data, r);
 }
 
-/* A real weakened search: the move is legal, and at 2000 the free queen
+/* A real weakened search: the move is legal, and at 1750 the free queen
  * is taken whatever the random numbers say. */
 START_TEST(test_level_search)
 {
@@ -149,10 +149,10 @@ START_TEST(test_level_search)
     for (int seed = 1; seed <= 6; seed++) {
         struct search_config c = search_config_default();
         struct search_limits l = {0};
-        level_apply(2000, &c, &l);
+        level_apply(1750, &c, &l);
         engine_set_config(&e, &c);
         struct level_picker p;
-        level_picker_start(&p, 2000, c.multipv, &b);
+        level_picker_start(&p, 1750, c.multipv, &b);
         struct search_callbacks cb = {feed, NULL, &p};
         struct search_result r = engine_think(&e, &b, &l, &cb);
         struct rng rng;

@@ -857,10 +857,22 @@ START_TEST(test_session_human_vs_engine)
     /* Commands with bad arguments explain themselves. */
     session_input(s, "level 5+", 8);
     ck_assert(strstr(take(s), "invalid time control") != NULL);
+    /* "book" alone says whether the engine uses its book: unchanged by a
+     * bad argument, as the depth is. */
+    char book_state[256];
+    session_input(s, "book", 8);
+    snprintf(book_state, sizeof book_state, "%s", take(s));
+    int depth = session_options(s)->depth;
     session_input(s, "book maybe", 8);
-    ck_assert(strstr(take(s), "book") != NULL);
+    ck_assert(strstr(take(s), "expected 'on' or 'off', not 'maybe'") != NULL);
+    session_input(s, "book", 8);
+    ck_assert_str_eq(take(s), book_state);
     session_input(s, "depth -3", 8);
-    ck_assert(strstr(take(s), "depth") != NULL);
+    ck_assert(strstr(take(s), "expected a number of plies (0 to") != NULL);
+    ck_assert_int_eq(session_options(s)->depth, depth);
+    session_input(s, "depth 2.5", 8);
+    ck_assert(strstr(take(s), "not '2.5'") != NULL);
+    ck_assert_int_eq(session_options(s)->depth, depth);
     session_input(s, "load /nonexistent/file.pgn", 8);
     ck_assert(strstr(take(s), "/nonexistent/file.pgn") != NULL);
     session_input(s, "load 8/8/8/8/8/8/8/8 w - - 0 1", 8);

@@ -1,12 +1,18 @@
 /* check_search.c - unit tests of the search layer: transposition table,
  * static exchange evaluation, time plans, feature lists, and searches with
- * known answers. */
+ * known answers.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <check.h>
 
 #include "chess/fen.h"
 #include "chess/notation.h"
+#include "core/rng.h"
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "chess/see.h"
@@ -41,45 +47,86 @@ START_TEST(test_tt_store_and_probe)
     struct tt tt = {0};
     ck_assert(tt_resize(&tt, 1));
     ck_assert_uint_eq(tt.count & (tt.count - 1), 0); /* a power of two */
-    ck_assert_uint_le(tt.count * sizeof(struct tt_record), 1024 * 1024);
-    struct move m = {12, 28, PAWN_MOVE | TWO_SQUARES, 0}, got;
-    hash_key next = 0;
-    int score = 0;
+    ck_assert_uint_le(tt.count * sizeof(struct tt_bucket), 1024 * 1024);
+    ck_assert_uint_eq(sizeof(struct tt_bucket), 64); /* one cache line */
+    struct move m = {12, 28, PAWN_MOVE | TWO_SQUARES, 0};
+    struct tt_hit hit;
     tt_new_search(&tt);
-    /* Exact, lower and upper bounds from the window. */
-    tt_put(&tt, 0x1234, 3, 5, -100, 100, 40, m, 0x99, false);
-    ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 5, &score, &got, &next), TT_EXACTSCORE);
-    ck_assert_int_eq(score, 40);
-    ck_assert(move_equal(got, m));
-    ck_assert(next == 0x99);
-    tt_put(&tt, 0x2345, 3, 5, -100, 100, 150, m, 0, false);
-    ck_assert_int_eq(tt_get(&tt, 0x2345, 3, 5, &score, &got, &next), TT_LOWERBOUND);
-    tt_put(&tt, 0x3456, 3, 5, -100, 100, -150, m, 0, false);
-    ck_assert_int_eq(tt_get(&tt, 0x3456, 3, 5, &score, &got, &next), TT_UPPERBOUND);
-    /* Too shallow: no score, but the move is still given. */
-    got = move_none();
-    ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 6, &score, &got, &next), 0);
-    ck_assert(move_equal(got, m));
-    /* A different key in the same slot is a miss. */
-    ck_assert_int_eq(tt_get(&tt, 0x1234 + ((hash_key)1 << 63), 3, 0, &score, &got, &next), 0);
+    /* The bound, move, score, depth and evaluation come back. */
+    tt_store(&tt, 0x1234, 3, 5, TT_EXACTSCORE, 40, 1600, m);
+    ck_assert(tt_probe(&tt, 0x1234, 3, &hit));
+    ck_assert_int_eq(hit.bound, TT_EXACTSCORE);
+    ck_assert_int_eq(hit.score, 40);
+    ck_assert_int_eq(hit.depth, 5);
+    ck_assert_int_eq(hit.eval, 1600);
+    ck_assert(move_equal(hit.move, m));
+    tt_store(&tt, 0x2345, 3, 5, TT_LOWERBOUND, 150, -WIN_SCORE, m);
+    ck_assert(tt_probe(&tt, 0x2345, 3, &hit));
+    ck_assert_int_eq(hit.bound, TT_LOWERBOUND);
+    ck_assert_int_eq(hit.eval, -WIN_SCORE); /* none stored */
+    /* A different key in the same bucket is a miss. */
+    ck_assert(!tt_probe(&tt, 0x1234 + ((hash_key)1 << 63), 3, &hit));
     /* Mate scores are stored relative to the node: mate found at ply 3 in
      * 2 more plies reads as mate in 2 plies from a node at ply 7. */
-    tt_put(&tt, 0x4567, 3, 4, -WIN_SCORE, WIN_SCORE, WIN_SCORE - 5, m, 0, false);
-    ck_assert_int_eq(tt_get(&tt, 0x4567, 7, 1, &score, &got, &next), TT_EXACTSCORE);
-    ck_assert_int_eq(score, WIN_SCORE - 9);
-    /* A deeper entry of this search is kept; an older search's is replaced. */
-    tt_put(&tt, 0x1234, 3, 2, -100, 100, 7, m, 0, false);
-    tt_get(&tt, 0x1234, 3, 0, &score, &got, &next);
-    ck_assert_int_eq(score, 40);
+    tt_store(&tt, 0x4567, 3, 4, TT_EXACTSCORE, WIN_SCORE - 5, 0, m);
+    ck_assert(tt_probe(&tt, 0x4567, 7, &hit));
+    ck_assert_int_eq(hit.score, WIN_SCORE - 9);
+    /* A much deeper bound of this search is kept against a shallow bound;
+     * an exact score or an older search's entry is replaced. */
+    tt_store(&tt, 0x1234, 3, 1, TT_UPPERBOUND, 7, 0, move_none());
+    ck_assert(tt_probe(&tt, 0x1234, 3, &hit));
+    ck_assert_int_eq(hit.score, 40);
     tt_new_search(&tt);
-    tt_put(&tt, 0x1234, 3, 2, -100, 100, 7, m, 0, false);
-    tt_get(&tt, 0x1234, 3, 0, &score, &got, &next);
-    ck_assert_int_eq(score, 7);
-    ck_assert_int_le(tt_hashfull(&tt), 1000);
+    tt_store(&tt, 0x1234, 3, 1, TT_UPPERBOUND, 7, 0, move_none());
+    ck_assert(tt_probe(&tt, 0x1234, 3, &hit));
+    ck_assert_int_eq(hit.score, 7);
+    ck_assert(move_equal(hit.move, m)); /* a none move keeps the known one */
+    /* Five positions in one bucket: the one with the least draft goes. */
     tt_clear(&tt);
-    ck_assert_int_eq(tt_get(&tt, 0x1234, 3, 0, &score, &got, &next), 0);
+    for (int i = 0; i < 5; i++)
+        tt_store(&tt, ((hash_key)(i + 1) << 40) | 7, 0, 10 - i, TT_EXACTSCORE, i, 0, m);
+    ck_assert(tt_probe(&tt, ((hash_key)1 << 40) | 7, 0, &hit));
+    ck_assert(!tt_probe(&tt, ((hash_key)4 << 40) | 7, 0, &hit));
+    ck_assert(tt_probe(&tt, ((hash_key)5 << 40) | 7, 0, &hit));
+    /* Ages are counted modulo the generations: 300 searches later an entry
+     * is old, not new. */
+    for (int i = 0; i < 300; i++)
+        tt_new_search(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_store(&tt, 0x99, 0, 3, TT_EXACTSCORE, 1, 0, m);
+    tt_clear(&tt);
+    ck_assert(!tt_probe(&tt, 0x1234, 3, &hit));
     tt_free(&tt);
     ck_assert(!tt_resize(&tt, (size_t)TT_MAX_MB + 1)); /* refused, not crashed */
+}
+END_TEST
+
+/* hashfull (UCI): per mille of the table used by the current search. */
+START_TEST(test_tt_hashfull)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_new_search(&tt);
+    /* Random keys, four per entry: about 98% of the entries get one. */
+    struct rng rng;
+    rng_seed(&rng, 7);
+    struct move m = {12, 28, 0, 0};
+    size_t entries = tt.count * TT_BUCKET_ENTRIES;
+    for (size_t i = 0; i < 4 * entries; i++)
+        tt_store(&tt, rng_next(&rng) | (hash_key)1 << 63, 0, 1, TT_EXACTSCORE, 0, 0, m);
+    int full = tt_hashfull(&tt);
+    ck_assert_msg(full >= 950 && full <= 1000, "hashfull %d after filling the table", full);
+    /* A new search has used nothing yet, whatever the table holds. */
+    tt_new_search(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    /* A few entries of this search: a few per mille at most. */
+    for (int i = 0; i < 10; i++)
+        tt_store(&tt, rng_next(&rng) | (hash_key)1 << 63, 0, 1, TT_EXACTSCORE, 0, 0, m);
+    ck_assert_int_le(tt_hashfull(&tt), 10);
+    tt_clear(&tt);
+    ck_assert_int_eq(tt_hashfull(&tt), 0);
+    tt_free(&tt);
 }
 END_TEST
 
@@ -122,9 +169,14 @@ START_TEST(test_time_plan)
     struct time_plan p;
     l.movetime = 2.0;
     timeman_plan(&p, &l, WHITE, 0);
-    ck_assert(!timeman_hard_stop(&p, 1.9));
-    ck_assert(timeman_hard_stop(&p, 2.0));
-    ck_assert(!timeman_soft_stop(&p, 1.9)); /* fixed time is used in full */
+    /* Fixed time is used in full but for the move overhead (0.1 s). */
+    ck_assert(!timeman_hard_stop(&p, 1.85));
+    ck_assert(timeman_hard_stop(&p, 1.9));
+    ck_assert(!timeman_soft_stop(&p, 1.85));
+    l.move_overhead = 0.5;
+    timeman_plan(&p, &l, WHITE, 0);
+    ck_assert(!timeman_hard_stop(&p, 1.45));
+    ck_assert(timeman_hard_stop(&p, 1.5));
 
     memset(&l, 0, sizeof l);
     l.use_clock = true;
@@ -132,13 +184,13 @@ START_TEST(test_time_plan)
     l.inc[WHITE] = 1;
     timeman_plan(&p, &l, WHITE, 0);
     ck_assert(p.target > 1.0 && p.target < 60 * 0.5);
-    ck_assert(p.hard >= p.target && p.hard <= 60 * 0.75);
+    ck_assert(p.hard >= p.target && p.hard <= 60 * 0.5);
     timeman_plan(&p, &l, BLACK, 0); /* black's clock is nearly empty */
-    ck_assert(p.hard < 1.0);
+    ck_assert(p.hard < 0.5);
 
     l.movestogo = 1; /* last move before the control: most of the clock */
     timeman_plan(&p, &l, WHITE, 0);
-    ck_assert(p.target > 30);
+    ck_assert(p.target > 30 && p.hard < 60);
 
     l.ponder = true; /* no limit until ponderhit */
     timeman_plan(&p, &l, WHITE, 0);
@@ -151,6 +203,62 @@ START_TEST(test_time_plan)
     l.infinite = true;
     timeman_plan(&p, &l, WHITE, 0);
     ck_assert(!timeman_hard_stop(&p, 1e9) && !timeman_soft_stop(&p, 1e9));
+}
+END_TEST
+
+/* The search's feedback: a stable best move shortens the soft limit, a
+ * changing one or a falling score lengthens it (within 0.5 .. 2.5 times),
+ * a fail low gives at least twice the time, a single legal reply almost
+ * none.  Without the time-stability feature nothing changes but the last. */
+START_TEST(test_time_feedback)
+{
+    struct search_limits l = {0};
+    struct time_plan p;
+    l.use_clock = true;
+    l.time[WHITE] = l.time[BLACK] = 60;
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = true;
+    double target = p.target;
+    ck_assert(target > 0);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target - 0.01));
+    ck_assert(timeman_soft_stop(&p, 0.6 * target));
+
+    timeman_iteration_done(&p, false, 0); /* first iteration: stable */
+    ck_assert_double_eq_tol(p.scale, 0.9, 1e-9);
+    timeman_iteration_done(&p, true, 0); /* the best move changed */
+    ck_assert_double_eq_tol(p.scale, 0.9 * 1.4, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target * 1.2));
+    timeman_iteration_done(&p, false, -PAWN_VALUE); /* the score fell */
+    ck_assert_double_eq_tol(p.scale, 0.9 * 1.4 * 0.9 * 1.3, 1e-9);
+    for (int i = 0; i < 20; i++)
+        timeman_iteration_done(&p, false, -PAWN_VALUE);
+    ck_assert_double_eq_tol(p.scale, 0.5, 1e-9); /* floor */
+    ck_assert(timeman_soft_stop(&p, 0.3 * target));
+    for (int i = 0; i < 20; i++)
+        timeman_iteration_done(&p, true, -PAWN_VALUE);
+    ck_assert_double_eq_tol(p.scale, 2.5, 1e-9); /* ceiling */
+
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = true;
+    timeman_fail_low(&p);
+    ck_assert_double_eq_tol(p.scale, 2.0, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 1.1 * target));
+
+    timeman_plan(&p, &l, WHITE, 0);
+    p.adaptive = false;
+    timeman_iteration_done(&p, true, -PAWN_VALUE);
+    timeman_fail_low(&p);
+    ck_assert_double_eq_tol(p.scale, 1.0, 1e-9);
+    timeman_single_reply(&p);
+    ck_assert_double_eq_tol(p.target, 0.05 * target, 1e-9);
+
+    /* Fixed time and pondering are not cut short by a single reply. */
+    memset(&l, 0, sizeof l);
+    l.movetime = 2.0;
+    timeman_plan(&p, &l, WHITE, 0);
+    double fixed = p.target;
+    timeman_single_reply(&p);
+    ck_assert_double_eq_tol(p.target, fixed, 1e-12);
 }
 END_TEST
 
@@ -261,8 +369,10 @@ static Suite *search_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
+    tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_time_plan);
+    tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);

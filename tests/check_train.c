@@ -499,6 +499,36 @@ START_TEST(test_step_lambda)
 }
 END_TEST
 
+/* An extended set trains its extras; a design set keeps them zero. */
+START_TEST(test_extras_trained)
+{
+    struct eval_params *p = xmalloc(sizeof *p);
+    for (int extended = 0; extended < 2; extended++) {
+        eval_params_handmade(p);
+        if (extended)
+            eval_params_extras_default(p);
+        struct eval_params start = *p;
+        struct td_options o = td_options_default();
+        struct td_trainer *t = td_new(&masters, p, &o, err, sizeof err);
+        ck_assert_msg(t != NULL, "%s", err);
+        struct td_errors e;
+        ck_assert(td_start(t, &e, err, sizeof err));
+        ck_assert(td_epoch(t, 1, &e, err, sizeof err));
+        td_params(t, p);
+        td_free(t);
+        int changed = 0;
+        for (int i = EVAL_INDEX_EXTRA; i < EVAL_PARAMS; i++)
+            changed += eval_param_get(p, i) != eval_param_get(&start, i);
+        if (extended)
+            ck_assert_int_gt(changed, 20);
+        else
+            ck_assert_int_eq(changed, 0);
+        ck_assert(eval_params_extended(p) == (extended != 0));
+    }
+    free(p);
+}
+END_TEST
+
 /* The same seed gives the same parameters, whatever the number of threads. */
 START_TEST(test_threads_reproducible)
 {
@@ -580,6 +610,7 @@ static Suite *train_suite(void)
     tcase_add_test(tt, test_step_sigmoid);
     tcase_add_test(tt, test_step_lambda);
     tcase_add_test(tt, test_threads_reproducible);
+    tcase_add_test(tt, test_extras_trained);
     tcase_add_test(tt, test_stop);
     tcase_add_test(tt, test_bad_options);
     suite_add_tcase(s, tt);

@@ -1,5 +1,10 @@
 /* testutil.h - what the Check test programs share: running a suite, and
- * setting up positions and moves on a board with a clear failure message. */
+ * setting up positions and moves on a board with a clear failure message.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_TESTS_TESTUTIL_H
 #define TDCHESS_TESTS_TESTUTIL_H
 

@@ -158,30 +158,29 @@ static void put_be(unsigned char *p, uint64_t v, int bytes)
         p[i] = (unsigned char)(v & 0xff);
 }
 
+struct book_records {
+    const struct polyglot_entry *e;
+    size_t count;
+};
+
+static bool write_records(FILE *out, void *data)
+{
+    const struct book_records *r = data;
+    for (size_t i = 0; i < r->count; i++) {
+        unsigned char rec[BOOK_RECORD_SIZE];
+        put_be(rec, r->e[i].key, 8);
+        put_be(rec + 8, r->e[i].move, 2);
+        put_be(rec + 10, r->e[i].weight, 2);
+        put_be(rec + 12, r->e[i].learn, 4);
+        if (fwrite(rec, sizeof rec, 1, out) != 1)
+            return false;
+    }
+    return true;
+}
+
 bool book_write(const char *path, const struct polyglot_entry *e, size_t count, char *err,
                 size_t errlen)
 {
-    struct atomic_file af = {0};
-    FILE *out = atomic_file_open(&af, path, "wb");
-    if (!out) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    for (size_t i = 0; i < count; i++) {
-        unsigned char rec[BOOK_RECORD_SIZE];
-        put_be(rec, e[i].key, 8);
-        put_be(rec + 8, e[i].move, 2);
-        put_be(rec + 10, e[i].weight, 2);
-        put_be(rec + 12, e[i].learn, 4);
-        if (fwrite(rec, sizeof rec, 1, out) != 1) {
-            snprintf(err, errlen, "%s: %s", path, strerror(errno));
-            atomic_file_abort(&af);
-            return false;
-        }
-    }
-    if (atomic_file_commit(&af) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    return true;
+    struct book_records r = {e, count};
+    return atomic_file_write(path, "wb", write_records, &r, err, errlen);
 }

@@ -1,4 +1,9 @@
-/* board.c - position setup, make/take-back, attack tests and draw rules. */
+/* board.c - position setup, make/take-back, attack tests and draw rules.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "chess/board.h"

@@ -7,6 +7,10 @@
  *
  * A board owns its memory; nothing here is global or shared, so the UI, each
  * search thread and a second engine each own their own board.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_CHESS_BOARD_H
 #define TDCHESS_CHESS_BOARD_H

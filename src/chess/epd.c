@@ -1,4 +1,9 @@
-/* epd.c - EPD operations and perft suite lines. */
+/* epd.c - EPD operations and perft suite lines.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <ctype.h>
@@ -6,16 +11,7 @@
 
 #include "chess/epd.h"
 #include "chess/fen.h"
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && errlen)
-        vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return false;
-}
+#include "core/message.h"
 
 static const char *skip_space(const char *p)
 {
@@ -30,7 +26,7 @@ static const char *read_op(const char *p, struct epd_op *op, char *err, size_t e
     size_t n = 0;
     while (*p && !isspace((unsigned char)*p) && *p != ';') {
         if (n + 1 >= sizeof op->opcode) {
-            fail(err, errlen, _("EPD opcode too long near '%.20s'"), p - n);
+            msg_fail(err, errlen, _("EPD opcode too long near '%.20s'"), p - n);
             return NULL;
         }
         op->opcode[n++] = *p++;
@@ -48,7 +44,7 @@ static const char *read_op(const char *p, struct epd_op *op, char *err, size_t e
             op->operand[n++] = *p;
     }
     if (quoted) {
-        fail(err, errlen, _("EPD operation '%s': unterminated string"), op->opcode);
+        msg_fail(err, errlen, _("EPD operation '%s': unterminated string"), op->opcode);
         return NULL;
     }
     while (n > 0 && isspace((unsigned char)op->operand[n - 1]))
@@ -66,7 +62,7 @@ bool epd_parse(struct board *b, const char *line, struct epd *e, char *err, size
     const char *p = skip_space(line + used);
     while (*p) {
         if (e->op_count == EPD_MAX_OPS)
-            return fail(err, errlen, _("EPD line has more than %d operations"), EPD_MAX_OPS);
+            return msg_fail(err, errlen, _("EPD line has more than %d operations"), EPD_MAX_OPS);
         p = read_op(p, &e->ops[e->op_count], err, errlen);
         if (!p)
             return false;
@@ -90,12 +86,12 @@ bool perft_case_parse(const char *line, struct perft_case *pc, char *err, size_t
     memset(pc, 0, sizeof *pc);
     const char *semi = strchr(line, ';');
     if (!semi)
-        return fail(err, errlen, _("perft line has no ';D1 n' counts"));
+        return msg_fail(err, errlen, _("perft line has no ';D1 n' counts"));
     size_t fen_len = (size_t)(semi - line);
     while (fen_len > 0 && isspace((unsigned char)line[fen_len - 1]))
         fen_len--;
     if (fen_len == 0 || fen_len >= sizeof pc->fen)
-        return fail(err, errlen, _("perft line has no FEN or a FEN that is too long"));
+        return msg_fail(err, errlen, _("perft line has no FEN or a FEN that is too long"));
     memcpy(pc->fen, line, fen_len);
     pc->fen[fen_len] = '\0';
     for (const char *p = semi; p && *p; p = strchr(p + 1, ';')) {
@@ -104,18 +100,18 @@ bool perft_case_parse(const char *line, struct perft_case *pc, char *err, size_t
         if (*q == '\0')
             break;
         if (*q != 'D' || !isdigit((unsigned char)q[1]))
-            return fail(err, errlen, _("perft line: expected 'Dn count' at '%.20s'"), q);
+            return msg_fail(err, errlen, _("perft line: expected 'Dn count' at '%.20s'"), q);
         long depth = strtol(q + 1, &end, 10);
         errno = 0;
         unsigned long long count = strtoull(skip_space(end), &end, 10);
         if (depth < 1 || depth > PERFT_MAX_DEPTH || errno ||
             !(isspace((unsigned char)*end) || *end == ';' || *end == '\0'))
-            return fail(err, errlen, _("perft line: bad depth or count at '%.20s'"), q);
+            return msg_fail(err, errlen, _("perft line: bad depth or count at '%.20s'"), q);
         pc->expected[depth] = count;
         if (depth > pc->max_depth)
             pc->max_depth = (int)depth;
     }
     if (pc->max_depth == 0)
-        return fail(err, errlen, _("perft line has no ';D1 n' counts"));
+        return msg_fail(err, errlen, _("perft line has no ';D1 n' counts"));
     return true;
 }

@@ -4,6 +4,10 @@
  * `opcode operand...;` (bm, am, id, c0...).  Perft suites use the variant
  * `FEN ;D1 20 ;D2 400 ...`.  Parsers never modify their input and report
  * errors as one line naming the bad token.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_CHESS_EPD_H
 #define TDCHESS_CHESS_EPD_H

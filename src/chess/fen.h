@@ -1,4 +1,9 @@
-/* fen.h - Forsyth-Edwards Notation in and out. */
+/* fen.h - Forsyth-Edwards Notation in and out.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_CHESS_FEN_H
 #define TDCHESS_CHESS_FEN_H
 
@@ -6,7 +11,8 @@
 
 #include "chess/board.h"
 
-enum { FEN_MAX = 100 };
+/* FEN_MAX: a written FEN with its NUL; the largest counters fen_read takes. */
+enum { FEN_MAX = 100, FEN_MAX_CLOCK = 10000, FEN_MAX_MOVE_NUMBER = 100000 };
 
 #define FEN_START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

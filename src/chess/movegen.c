@@ -1,4 +1,9 @@
-/* movegen.c - pseudo-legal generation with skip-pointer rays (design §4). */
+/* movegen.c - pseudo-legal generation with skip-pointer rays (design §4).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "chess/movegen.h"
@@ -177,6 +182,16 @@ bool has_legal_move(struct board *b)
     gen_moves(b, &list);
     for (int i = 0; i < list.count; i++)
         if (move_is_legal(b, list.moves[i]))
+            return true;
+    return false;
+}
+
+bool move_is_legal_in(struct board *b, struct move m)
+{
+    struct move_list list;
+    gen_legal_moves(b, &list);
+    for (int i = 0; i < list.count; i++)
+        if (move_equal(list.moves[i], m) && list.moves[i].type == m.type)
             return true;
     return false;
 }

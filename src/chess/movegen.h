@@ -3,6 +3,10 @@
  * Generators fill the caller's list and return the count.  Pseudo-legal
  * lists may hold moves that leave the king in check; board_make_move rejects
  * those.  Castling through an attacked square is also left to make-move.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_CHESS_MOVEGEN_H
 #define TDCHESS_CHESS_MOVEGEN_H
@@ -22,5 +26,9 @@ bool move_is_legal(struct board *b, struct move m);
 int count_legal_moves(struct board *b);
 /* True when the side to move has at least one legal move. */
 bool has_legal_move(struct board *b);
+/* Is M, type flags included, one of the legal moves of B?  For moves from
+ * outside the generator (a principal variation, a book, a guess), where
+ * move_is_legal needs a pseudo-legal move. */
+bool move_is_legal_in(struct board *b, struct move m);
 
 #endif

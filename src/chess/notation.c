@@ -1,4 +1,9 @@
-/* notation.c - SAN, coordinate and extended move notation. */
+/* notation.c - SAN, coordinate and extended move notation.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <ctype.h>
@@ -6,6 +11,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "core/message.h"
 
 static const char san_letters[] = "PNBRQK";
 
@@ -19,16 +25,6 @@ void square_to_text(int sq, char *buf)
     buf[0] = (char)('a' + sq_file(sq));
     buf[1] = (char)('1' + sq_rank(sq));
     buf[2] = '\0';
-}
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && errlen)
-        vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 void move_to_coord(struct move m, char *buf)
@@ -116,44 +112,64 @@ static const char *piece_name(int piece)
     return piece >= 0 && piece < PIECE_NB ? _(names[piece]) : "?";
 }
 
-/* Why TEXT is refused when no legal move matches it: CANDS[0..N) are the
- * pseudo-legal moves that match (they all leave the king in check);
- * PIECE and TO describe the move asked for when N is 0 (-1: unknown). */
-static bool refuse(struct board *b, const char *text, const struct move *cands, int n, int piece,
-                   int to, char *err, size_t errlen)
+/* Which pseudo-legal moves a refused move could have meant. */
+typedef bool move_filter(const struct board *b, struct move m, const void *data);
+
+/* Why TEXT is refused when no legal move matches it: the pseudo-legal
+ * moves that MATCH (they all leave the king in check), else PIECE and TO
+ * (-1: unknown) describe the move asked for; FROM (-1: not given) must
+ * hold a piece of the side to move. */
+static bool refuse(struct board *b, const char *text, move_filter *match, const void *data,
+                   int piece, int from, int to, char *err, size_t errlen)
 {
+    struct move_list pseudo;
+    gen_moves(b, &pseudo);
+    struct move cands[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < pseudo.count; i++)
+        if (match(b, pseudo.moves[i], data))
+            cands[n++] = pseudo.moves[i];
+    if (n == 0 && from >= 0 && (b->state->piece[from] == NONE || b->state->colour[from] != b->side))
+        return msg_fail(err, errlen, _("'%s': there is no piece of yours on %.2s"), text, text);
     char square[3];
     if (n == 0) {
         if (piece == KING && to < 0) /* castling */
-            return fail(err, errlen,
-                        _("'%s': castling is not allowed: the king or the rook has moved, or a "
-                          "square between them is taken"),
-                        text);
+            return msg_fail(err, errlen,
+                            _("'%s': castling is not allowed: the king or the rook has moved, or a "
+                              "square between them is taken"),
+                            text);
         if (piece >= 0 && to >= 0) {
             square_to_text(to, square);
-            return fail(err, errlen, _("'%s': no %s can reach %s"), text, piece_name(piece),
-                        square);
+            return msg_fail(err, errlen, _("'%s': no %s can reach %s"), text, piece_name(piece),
+                            square);
         }
-        return fail(err, errlen, _("'%s' is not a legal move here"), text);
+        return msg_fail(err, errlen, _("'%s' is not a legal move here"), text);
     }
     struct move m = cands[0];
     int moving = b->state->piece[m.from];
     if (m.type & CASTLE)
-        return fail(err, errlen,
-                    b->state->in_check
-                        ? _("'%s': the king is in check and cannot castle")
-                        : _("'%s': the king would pass through or land on an attacked square"),
-                    text);
+        return msg_fail(err, errlen,
+                        b->state->in_check
+                            ? _("'%s': the king is in check and cannot castle")
+                            : _("'%s': the king would pass through or land on an attacked square"),
+                        text);
     if (moving == KING) {
         square_to_text(m.to, square);
-        return fail(err, errlen, _("'%s': the king would be in check on %s"), text, square);
+        return msg_fail(err, errlen, _("'%s': the king would be in check on %s"), text, square);
     }
     if (b->state->in_check)
-        return fail(err, errlen, _("'%s': the king is in check and this move does not end it"),
-                    text);
+        return msg_fail(err, errlen, _("'%s': the king is in check and this move does not end it"),
+                        text);
     square_to_text(m.from, square);
-    return fail(err, errlen, _("'%s': the %s on %s is pinned: the king would be in check"), text,
-                piece_name(moving), square);
+    return msg_fail(err, errlen, _("'%s': the %s on %s is pinned: the king would be in check"),
+                    text, piece_name(moving), square);
+}
+
+static bool same_squares(const struct board *b, struct move m, const void *data)
+{
+    const int *squares = data; /* from, to */
+    (void)b;
+    return m.from == squares[0] && m.to == squares[1];
 }
 
 bool move_from_coord(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
@@ -161,13 +177,13 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
     size_t len = strlen(text);
     if (len < 4 || len > 5 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8' ||
         text[2] < 'a' || text[2] > 'h' || text[3] < '1' || text[3] > '8')
-        return fail(err, errlen, _("'%s' is not a move in coordinate notation"), text);
+        return msg_fail(err, errlen, _("'%s' is not a move in coordinate notation"), text);
     int from = sq_make(text[0] - 'a', text[1] - '1'), to = sq_make(text[2] - 'a', text[3] - '1');
     int promote = NONE;
     if (len == 5) {
         const char *at = strchr("nbrq", tolower((unsigned char)text[4]));
         if (!at || !text[4])
-            return fail(err, errlen, _("'%s': bad promotion piece '%c'"), text, text[4]);
+            return msg_fail(err, errlen, _("'%s': bad promotion piece '%c'"), text, text[4]);
         promote = KNIGHT + (int)(at - "nbrq");
     }
     struct move_list list;
@@ -188,17 +204,10 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
         needs_promotion |= (o.type & PROMOTION) != 0;
     }
     if (needs_promotion)
-        return fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text, text);
-    struct move_list pseudo;
-    gen_moves(b, &pseudo);
-    struct move cands[MAX_MOVES];
-    int n = 0;
-    for (int i = 0; i < pseudo.count; i++)
-        if (pseudo.moves[i].from == from && pseudo.moves[i].to == to)
-            cands[n++] = pseudo.moves[i];
-    if (n == 0 && (b->state->piece[from] == NONE || b->state->colour[from] != b->side))
-        return fail(err, errlen, _("'%s': there is no piece of yours on %.2s"), text, text);
-    return refuse(b, text, cands, n, b->state->piece[from], to, err, errlen);
+        return msg_fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text,
+                        text);
+    const int squares[2] = {from, to};
+    return refuse(b, text, same_squares, squares, b->state->piece[from], from, to, err, errlen);
 }
 
 /* SAN broken into its parts; -1 where a part is absent. */
@@ -234,7 +243,7 @@ static bool parse_san(const char *text, struct san_parts *sp, char *err, size_t 
     char t[32];
     *sp = (struct san_parts){PAWN, -1, -1, -1, NONE, 0};
     if (strlen(text) >= sizeof t)
-        return fail(err, errlen, _("'%.20s...' is too long to be a move"), text);
+        return msg_fail(err, errlen, _("'%.20s...' is too long to be a move"), text);
     strcpy(t, text);
     strip_suffixes(t);
     if (parse_castling(t, sp))
@@ -259,7 +268,7 @@ static bool parse_san(const char *text, struct san_parts *sp, char *err, size_t 
             *--end = '\0';
     }
     if (end - p < 2 || end[-2] < 'a' || end[-2] > 'h' || end[-1] < '1' || end[-1] > '8')
-        return fail(err, errlen, _("'%s' is not a move: no target square"), text);
+        return msg_fail(err, errlen, _("'%s' is not a move: no target square"), text);
     sp->to = sq_make(end[-2] - 'a', end[-1] - '1');
     end -= 2;
     if (end > p && (end[-1] == 'x' || end[-1] == ':' || end[-1] == '-'))
@@ -270,7 +279,7 @@ static bool parse_san(const char *text, struct san_parts *sp, char *err, size_t 
         else if (*p >= '1' && *p <= '8' && sp->from_rank < 0)
             sp->from_rank = *p - '1';
         else
-            return fail(err, errlen, _("'%s' is not a move: unexpected '%c'"), text, *p);
+            return msg_fail(err, errlen, _("'%s' is not a move: unexpected '%c'"), text, *p);
     }
     return true;
 }
@@ -293,6 +302,11 @@ static bool san_matches(const struct board *b, struct move o, const struct san_p
     if (!(o.type & PROMOTION))
         return sp->promote == NONE;
     return sp->promote == NONE || o.promote == sp->promote;
+}
+
+static bool san_filter(const struct board *b, struct move m, const void *data)
+{
+    return san_matches(b, m, data);
 }
 
 bool move_from_san(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
@@ -324,18 +338,12 @@ bool move_from_san(struct board *b, const char *text, struct move *m, char *err,
     if (found == 1)
         return true;
     if (found > 1)
-        return fail(err, errlen, _("'%s' is ambiguous: it could be %s"), text, candidates);
+        return msg_fail(err, errlen, _("'%s' is ambiguous: it could be %s"), text, candidates);
     if (promotion_unstated)
-        return fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"), text);
-    struct move_list pseudo;
-    gen_moves(b, &pseudo);
-    struct move cands[MAX_MOVES];
-    int n = 0;
-    for (int i = 0; i < pseudo.count; i++)
-        if (san_matches(b, pseudo.moves[i], &sp))
-            cands[n++] = pseudo.moves[i];
-    return refuse(b, text, cands, n, sp.castle ? KING : sp.piece, sp.castle ? -1 : sp.to, err,
-                  errlen);
+        return msg_fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"),
+                        text);
+    return refuse(b, text, san_filter, &sp, sp.castle ? KING : sp.piece, -1, sp.castle ? -1 : sp.to,
+                  err, errlen);
 }
 
 static bool looks_like_coord(const char *t)
@@ -346,34 +354,39 @@ static bool looks_like_coord(const char *t)
 
 bool move_parse(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
 {
-    if (looks_like_coord(text) && strlen(text) <= 5)
-        return move_from_coord(b, text, m, err, errlen);
-    return move_from_san(b, text, m, err, errlen);
+    if (!looks_like_coord(text) || strlen(text) > 5)
+        return move_from_san(b, text, m, err, errlen);
+    if (move_from_coord(b, text, m, err, errlen))
+        return true;
+    /* "e2e4+" and "e2e4 " are long-algebraic SAN: the coordinate message
+     * stays when SAN does not take it either. */
+    char san_err[MOVE_ERR_MAX];
+    return move_from_san(b, text, m, san_err, sizeof san_err);
 }
 
-static bool is_legal_move(struct board *b, struct move m)
-{
-    struct move_list list;
-    gen_legal_moves(b, &list);
-    for (int i = 0; i < list.count; i++)
-        if (move_equal(list.moves[i], m) && list.moves[i].type == m.type)
-            return true;
-    return false;
-}
-
-void moves_to_san_line(struct board *b, const struct move *moves, int n, char *buf, size_t len)
+void moves_to_san_line(struct board *b, const struct move *moves, int n, bool numbered, char *buf,
+                       size_t len)
 {
     size_t used = 0;
     int made = 0;
     buf[0] = '\0';
     for (; made < n; made++) {
-        char san[SAN_MAX];
-        if (!is_legal_move(b, moves[made]))
+        char san[SAN_MAX], token[SAN_MAX + 24];
+        if (!move_is_legal_in(b, moves[made]))
             break;
         move_to_san(b, moves[made], san);
-        if (used + strlen(san) + 2 > len || !board_make_move(b, moves[made]))
+        const char *space = made ? " " : "";
+        if (numbered && b->side == WHITE)
+            snprintf(token, sizeof token, "%s%d. %s", space, board_move_number(b), san);
+        else if (numbered && made == 0)
+            snprintf(token, sizeof token, "%d... %s", board_move_number(b), san);
+        else
+            snprintf(token, sizeof token, "%s%s", space, san);
+        size_t tl = strlen(token);
+        if (used + tl + 1 > len || !board_make_move(b, moves[made]))
             break;
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", made ? " " : "", san);
+        memcpy(buf + used, token, tl + 1);
+        used += tl;
     }
     while (made-- > 0)
         board_take_back(b);

@@ -4,6 +4,10 @@
  * Parsers match the text against the legal moves of the position, so a
  * returned move is always legal.  On failure they write a one-line reason
  * (illegal, ambiguous with the candidates, malformed) to err.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_CHESS_NOTATION_H
 #define TDCHESS_CHESS_NOTATION_H
@@ -28,8 +32,10 @@ bool move_parse(struct board *b, const char *text, struct move *m, char *err, si
 
 /* Writes moves (legal in sequence from the position of b) as SAN separated
  * by spaces, stopping early at an illegal move or when len is used up.  The
- * board is restored. */
-void moves_to_san_line(struct board *b, const struct move *moves, int n, char *buf, size_t len);
+ * board is restored.  NUMBERED adds move numbers: "12. Nf3 Nf6 13. c4", or
+ * "12... Nf6 13. c4" when Black moves first. */
+void moves_to_san_line(struct board *b, const struct move *moves, int n, bool numbered, char *buf,
+                       size_t len);
 
 /* Piece letter in SAN (English, as PGN requires): "PNBRQK"[piece]. */
 char piece_to_char(int piece);

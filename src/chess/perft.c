@@ -1,4 +1,9 @@
-/* perft.c - perft with bulk counting at the last ply. */
+/* perft.c - perft with bulk counting at the last ply.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "chess/movegen.h"

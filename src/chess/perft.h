@@ -1,4 +1,9 @@
-/* perft.h - move path enumeration, the proof of the move generator. */
+/* perft.h - move path enumeration, the proof of the move generator.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_CHESS_PERFT_H
 #define TDCHESS_CHESS_PERFT_H
 

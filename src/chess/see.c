@@ -1,4 +1,9 @@
-/* see.c - static exchange evaluation on the 64-square board. */
+/* see.c - static exchange evaluation on the 64-square board.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "chess/tables.h"

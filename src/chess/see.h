@@ -1,7 +1,12 @@
 /* see.h - static exchange evaluation: the material outcome of the capture
  * sequence on one square when both sides always recapture with their least
  * valuable attacker and may stop when continuing would lose (the swap
- * algorithm).  X-ray attackers behind a capturing slider join in. */
+ * algorithm).  X-ray attackers behind a capturing slider join in.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_CHESS_SEE_H
 #define TDCHESS_CHESS_SEE_H
 

@@ -1,4 +1,9 @@
-/* tables.c - builds the read-only lookup tables once per process. */
+/* tables.c - builds the read-only lookup tables once per process.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <pthread.h>

@@ -13,6 +13,10 @@
  * Directions: 0..3 are straight (N, S, W, E), 4..7 diagonal (NW, NE, SW, SE).
  * direction[a][b] (the design's exposedAttackTable) gives the direction from
  * a towards b, or -1 when they share no line.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_CHESS_TABLES_H
 #define TDCHESS_CHESS_TABLES_H

@@ -4,6 +4,10 @@
  * rank 8 is row 0, so White pawns move towards lower indices.
  * Pieces and colours are small integers used as array indices; NONE (-1)
  * marks an empty square.  A move is four bytes (design §3.5.1).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_CHESS_TYPES_H
 #define TDCHESS_CHESS_TYPES_H

@@ -123,3 +123,20 @@ void atomic_file_abort(struct atomic_file *af)
     reset(af);
     errno = err;
 }
+
+bool atomic_file_write(const char *path, const char *mode, bool (*write)(FILE *out, void *data),
+                       void *data, char *err, size_t errlen)
+{
+    struct atomic_file af = {0};
+    FILE *out = atomic_file_open(&af, path, mode);
+    if (out == NULL)
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
+    if (!write(out, data)) {
+        int e = errno;
+        atomic_file_abort(&af);
+        return msg_fail(err, errlen, "%s: %s", path, strerror(e));
+    }
+    if (atomic_file_commit(&af) != 0)
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
+    return true;
+}

@@ -39,4 +39,10 @@ int atomic_file_commit(struct atomic_file *af);
  * AF.  Harmless on a reset or never-opened (zeroed) struct. */
 void atomic_file_abort(struct atomic_file *af);
 
+/* The whole job: opens PATH with MODE as above, lets WRITE (which returns
+ * false on failure, with errno set) write the contents, and commits; on any
+ * failure PATH is left as it was and ERR holds "PATH: reason". */
+bool atomic_file_write(const char *path, const char *mode, bool (*write)(FILE *out, void *data),
+                       void *data, char *err, size_t errlen);
+
 #endif /* TDCHESS_CORE_ATOMICFILE_H */

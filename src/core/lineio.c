@@ -1,4 +1,9 @@
-/* lineio.c - line reading for poll loops, and the self-pipe. */
+/* lineio.c - line reading for poll loops, and the self-pipe.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <fcntl.h>
@@ -96,4 +101,44 @@ void wakeup_drain(struct wakeup *w)
     char buf[64];
     while (read(w->fds[0], buf, sizeof buf) > 0)
         ;
+}
+
+void line_writer_init(struct line_writer *w, FILE *out)
+{
+    w->out = out;
+    pthread_mutex_init(&w->lock, NULL);
+}
+
+void line_writer_destroy(struct line_writer *w)
+{
+    pthread_mutex_destroy(&w->lock);
+}
+
+void line_vprintf(struct line_writer *w, const char *fmt, va_list ap)
+{
+    char line[8192];
+    vsnprintf(line, sizeof line, fmt, ap);
+    pthread_mutex_lock(&w->lock);
+    fputs(line, w->out);
+    fputc('\n', w->out);
+    fflush(w->out);
+    pthread_mutex_unlock(&w->lock);
+}
+
+void line_printf(struct line_writer *w, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    line_vprintf(w, fmt, ap);
+    va_end(ap);
+}
+
+void line_writer_lock(struct line_writer *w)
+{
+    pthread_mutex_lock(&w->lock);
+}
+
+void line_writer_unlock(struct line_writer *w)
+{
+    pthread_mutex_unlock(&w->lock);
 }

@@ -127,3 +127,14 @@ char *xstrdup(const char *s)
     size_t n = strlen(s) + 1;
     return memcpy(xmalloc(n), s, n);
 }
+
+bool msg_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err != NULL && errlen > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}

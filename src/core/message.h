@@ -12,6 +12,7 @@
 #ifndef TDCHESS_CORE_MESSAGE_H
 #define TDCHESS_CORE_MESSAGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdnoreturn.h>
 
@@ -37,6 +38,11 @@ void msg_warning(const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(1, 2);
 
 /* Like msg_error(), then exits with STATUS. */
 noreturn void msg_fatal(int status, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
+
+/* For functions that report failure in a caller's buffer: writes the
+ * formatted one-line error into ERR (when ERR is not NULL and ERRLEN not 0)
+ * and returns false, so that "return msg_fail(err, errlen, ...);" ends them. */
+bool msg_fail(char *err, size_t errlen, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(3, 4);
 
 /* Registers an atexit() handler that closes stdout and, if anything written to
  * it was lost (e.g. "tdchess --help >/dev/full"), reports a write error and

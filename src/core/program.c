@@ -1,6 +1,15 @@
-/* program.c - common program start-up and GNU-style standard output. */
+/* program.c - common program start-up and GNU-style standard output.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
+#include <math.h>
+#include <stdarg.h>
+
+#include "core/datapath.h"
 #include "core/message.h"
 #include "core/program.h"
 
@@ -9,7 +18,7 @@ void program_init(const char *argv0)
     msg_set_program_name(argv0);
 #if ENABLE_NLS
     setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
+    bindtextdomain(PACKAGE, datapath_localedir());
     textdomain(PACKAGE);
 #else
     setlocale(LC_ALL, "");
@@ -38,4 +47,41 @@ void program_report_bugs(void)
 {
     if (PACKAGE_BUGREPORT[0])
         printf(_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+}
+
+noreturn void program_try_help_exit(void)
+{
+    program_try_help();
+    exit(EXIT_USAGE);
+}
+
+noreturn void program_usage_error(const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    msg_error("%s", line);
+    program_try_help_exit();
+}
+
+long program_int_arg(const char *text, long min, long max, const char *what)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (*text == '\0' || *end || errno || n < min || n > max)
+        program_usage_error(_("invalid %s '%s' (%ld to %ld)"), what, text, min, max);
+    return n;
+}
+
+double program_real_arg(const char *text, double min, double max, const char *what)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (*text == '\0' || *end || errno || !isfinite(v) || v < min || v > max)
+        program_usage_error(_("invalid %s '%s' (%g to %g)"), what, text, min, max);
+    return v;
 }

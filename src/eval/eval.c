@@ -46,6 +46,11 @@ struct evaluator {
     int32_t kd_own[STAGE_NB][COLOUR_NB][CODE_NB];
     int32_t kd_other[STAGE_NB][COLOUR_NB][CODE_NB];
     int32_t weight[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
+    int32_t extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
+    bool extended; /* the set has extras: compute them, blend the stages */
+    /* Attack tables of the extras (bit sq = square sq, a8 = 0): knight and
+     * king moves, and the eight rays of the sliders. */
+    uint64_t knight_att[64], king_att[64], ray[8][64];
 };
 
 /* ---- portable bit tricks ------------------------------------------------- */
@@ -74,6 +79,10 @@ static inline uint64_t mirror_ranks(uint64_t x)
 {
     return __builtin_bswap64(x);
 }
+static inline int bit_last(uint64_t x)
+{
+    return 63 - __builtin_clzll(x);
+}
 #else
 #define ALWAYS_INLINE static inline
 static inline int bit_first(uint64_t x)
@@ -82,6 +91,15 @@ static inline int bit_first(uint64_t x)
     while (!(x & 1)) {
         x >>= 1;
         n++;
+    }
+    return n;
+}
+static inline int bit_last(uint64_t x)
+{
+    int n = 63;
+    while (!(x >> 63)) {
+        x <<= 1;
+        n--;
     }
     return n;
 }
@@ -218,6 +236,38 @@ static void rebuild(struct evaluator *e)
         for (int w = 0; w < EVAL_WEIGHTS; w++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++)
                 e->weight[stage][w][slot] = eval_param_units(p->weights[stage][w][slot]);
+        for (int x = 0; x < EVAL_EXTRAS; x++)
+            for (int slot = 0; slot < EVAL_SLOTS; slot++)
+                e->extra[stage][x][slot] = eval_param_units(p->extra[stage][x][slot]);
+    }
+    e->extended = eval_params_extended(p);
+}
+
+/* Ray directions as (file, row) steps: the first four are the rook's,
+ * the last four the bishop's; rays 1, 3, 6 and 7 run towards higher
+ * square numbers (their nearest blocker is the lowest bit). */
+static const int ray_step[8][2] = {{0, -1},  {0, 1},  {-1, 0}, {1, 0},
+                                   {-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+
+static void init_attack_tables(struct evaluator *e)
+{
+    static const int knight_step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                          {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    for (int sq = 0; sq < 64; sq++) {
+        int f = sq_file(sq), y = sq_row(sq);
+        e->knight_att[sq] = e->king_att[sq] = 0;
+        for (int i = 0; i < 8; i++) {
+            int nf = f + knight_step[i][0], ny = y + knight_step[i][1];
+            if (nf >= 0 && nf < 8 && ny >= 0 && ny < 8)
+                e->knight_att[sq] |= bit(ny * 8 + nf);
+            int kf = f + ray_step[i][0], ky = y + ray_step[i][1];
+            if (kf >= 0 && kf < 8 && ky >= 0 && ky < 8)
+                e->king_att[sq] |= bit(ky * 8 + kf);
+            e->ray[i][sq] = 0;
+            for (int rf = kf, ry = ky; rf >= 0 && rf < 8 && ry >= 0 && ry < 8;
+                 rf += ray_step[i][0], ry += ray_step[i][1])
+                e->ray[i][sq] |= bit(ry * 8 + rf);
+        }
     }
 }
 
@@ -225,6 +275,7 @@ struct evaluator *evaluator_new(void)
 {
     struct evaluator *e = xcalloc(1, sizeof *e);
     e->config = eval_config_default();
+    init_attack_tables(e);
     eval_params_handmade(&e->params);
     rebuild(e);
     return e;
@@ -282,7 +333,16 @@ int eval_stage(const struct board *b)
 struct side_view {
     uint64_t own[PIECE_NB], opp[PIECE_NB];
     uint64_t occupied;
+    uint64_t opp_att;  /* squares the opponent attacks (extended sets only) */
     int castle_rights; /* 0 .. 2 castling rights left */
+    bool extended;
+};
+
+/* Feature counts of both slots: the score of a stage is their dot product
+ * with its weights, so blended stages cost one count and two products. */
+struct feature_counts {
+    int weight[EVAL_WEIGHTS][EVAL_SLOTS];
+    int extra[EVAL_EXTRAS][EVAL_SLOTS];
 };
 
 static inline void trace_term(struct eval_trace *t, int param, int coef)
@@ -291,21 +351,43 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
         t->terms[t->count++] = (struct eval_term){(int16_t)param, (int16_t)coef};
 }
 
-/* Adds n times singular weight w of this colour's slot. */
-#define FEATURE(w, n)                                                                              \
-    do {                                                                                           \
-        int n_ = (n);                                                                              \
-        score += n_ * wt[w][slot];                                                                 \
-        if (tr != NULL)                                                                            \
-            tr->weight_coef[w][slot] += n_;                                                        \
-    } while (0)
+/* Counts n of singular weight w (or extra x) in this colour's slot. */
+#define FEATURE(w, n) (fc->weight[w][slot] += (n))
+#define EXTRA(x, n) (fc->extra[x][slot] += (n))
+
+/* The extras of a passed pawn on sq (this colour's view): its rank
+ * squared, a free stop square, the kings' distances to that square, and
+ * the rule of the square against a lone king. */
+ALWAYS_INLINE void passed_extras(const struct side_view *v, int sq, int slot,
+                                 struct feature_counts *fc)
+{
+    int f = sq_file(sq), y = sq_row(sq), q = 6 - y; /* q: 0 on the 2nd rank .. 5 on the 7th */
+    uint64_t stop = bit(sq - 8);
+    if (q > 0) {
+        EXTRA(EVAL_X_PASSED_RANK, q * q);
+        if (!(v->occupied & stop) && !(v->opp_att & stop))
+            EXTRA(EVAL_X_PASSED_FREE, q * q);
+        if (v->own[KING] && v->opp[KING]) {
+            int d_opp = distance(bit_first(v->opp[KING]), sq - 8);
+            int d_own = distance(bit_first(v->own[KING]), sq - 8);
+            EXTRA(EVAL_X_PASSED_KING, (2 * d_opp - d_own) * q);
+        }
+    }
+    bool lone_king =
+        v->opp[KING] && !(v->opp[KNIGHT] | v->opp[BISHOP] | v->opp[ROOK] | v->opp[QUEEN]);
+    if (lone_king && !(v->occupied & file_mask(f) & rows_ahead(y))) {
+        int moves = y == 6 ? 5 : y; /* the first move may be a double step */
+        /* The king needs more moves than the pawn, one fewer when it moves first. */
+        int king_moves = distance(bit_first(v->opp[KING]), f) - slot;
+        if (king_moves > moves)
+            EXTRA(EVAL_X_UNSTOPPABLE, 1);
+    }
+}
 
 /* The 38 singular features of one colour (design §10.7); see tdchess-set(5)
  * "FEATURES" for the exact definitions decided where the design is vague. */
-ALWAYS_INLINE int side_features(const struct side_view *v, const int32_t (*wt)[EVAL_SLOTS],
-                                int slot, struct eval_trace *tr)
+ALWAYS_INLINE void side_features(const struct side_view *v, int slot, struct feature_counts *fc)
 {
-    int score = 0;
     const uint64_t P = v->own[PAWN], E = v->opp[PAWN];
     /* Squares the enemy pawns attack (they move down: +8). */
     const uint64_t enemy_pawn_attacks = ((E & ~FILE_A) << 7) | ((E & ~FILE_H) << 9);
@@ -339,6 +421,8 @@ ALWAYS_INLINE int side_features(const struct side_view *v, const int32_t (*wt)[E
                 FEATURE(EVAL_PROT_PASSED_PAWN, protectors);
             if (v->occupied & stop)
                 FEATURE(EVAL_BLOCKED_PASSED_PAWN, 1);
+            if (v->extended)
+                passed_extras(v, sq, slot, fc);
         }
         if (bit_count(P & (file | adj)) > bit_count(E & (file | adj)))
             FEATURE(EVAL_PAWN_MAJORITY, 1);
@@ -448,31 +532,174 @@ ALWAYS_INLINE int side_features(const struct side_view *v, const int32_t (*wt)[E
                 FEATURE(EVAL_CASTLE_KNIGHT_PROT, 1);
         }
     }
-    return score;
 }
 
 static const int castle_bits[COLOUR_NB] = {WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
                                            BLACK_KING_SIDE | BLACK_QUEEN_SIDE};
 
+/* ---- the extras: attacks, mobility, king attack, threats ------------------ */
+
+static inline uint64_t ray_attacks(const struct evaluator *e, int dir, int sq, uint64_t occupied)
+{
+    uint64_t ray = e->ray[dir][sq], blockers = ray & occupied;
+    if (!blockers)
+        return ray;
+    bool ascending = dir == 1 || dir == 3 || dir >= 6;
+    return ray & ~e->ray[dir][ascending ? bit_first(blockers) : bit_last(blockers)];
+}
+
+static inline uint64_t piece_attacks(const struct evaluator *e, int piece, int sq,
+                                     uint64_t occupied)
+{
+    if (piece == KNIGHT)
+        return e->knight_att[sq];
+    uint64_t a = 0;
+    int first = piece == BISHOP ? 4 : 0, last = piece == ROOK ? 4 : 8;
+    for (int dir = first; dir < last; dir++)
+        a |= ray_attacks(e, dir, sq, occupied);
+    return a;
+}
+
+static inline uint64_t pawn_attacks(uint64_t pawns, int colour)
+{
+    return colour == WHITE ? ((pawns & ~FILE_A) >> 9) | ((pawns & ~FILE_H) >> 7)
+                           : ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9);
+}
+
+/* Counts the extras that need attacks, in absolute squares, and leaves in
+ * att[] every square each colour attacks (for the passed pawns). */
+ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *b,
+                                 const uint64_t bb[CODE_NB], uint64_t occupied,
+                                 struct feature_counts *fc, uint64_t att[COLOUR_NB])
+{
+    /* Mobility counts from the middle of each piece's range (Fruit's
+     * figures); king-zone attack units per square and their scaling by the
+     * number of attackers, so that one piece alone is no attack. */
+    static const int mobility_center[PIECE_NB] = {0, 4, 6, 7, 13, 0};
+    static const int attack_unit[PIECE_NB] = {0, 2, 2, 3, 5, 0};
+    static const int attacker_scale[8] = {0, 0, 4, 6, 7, 8, 8, 8};
+    const struct game_state *s = b->state;
+    uint64_t own[COLOUR_NB], pawn_att[COLOUR_NB], zone[COLOUR_NB], minor_att[COLOUR_NB];
+    for (int c = 0; c < COLOUR_NB; c++) {
+        own[c] = 0;
+        for (int p = 0; p < PIECE_NB; p++)
+            own[c] |= bb[c * PIECE_NB + p];
+        pawn_att[c] = pawn_attacks(bb[c * PIECE_NB + PAWN], c);
+        int k = s->king_sq[c];
+        zone[c] = k >= 0 ? e->king_att[k] | bit(k) : 0;
+    }
+    for (int c = 0; c < COLOUR_NB; c++) {
+        int them = colour_other(c), slot = c != b->side, attackers = 0, units = 0;
+        uint64_t safe = ~own[c] & ~pawn_att[them];
+        uint64_t all = pawn_att[c] | (s->king_sq[c] >= 0 ? e->king_att[s->king_sq[c]] : 0);
+        minor_att[c] = 0;
+        for (int p = KNIGHT; p <= QUEEN; p++)
+            for (uint64_t x = bb[c * PIECE_NB + p]; x; x &= x - 1) {
+                uint64_t a = piece_attacks(e, p, bit_first(x), occupied);
+                all |= a;
+                if (p <= BISHOP)
+                    minor_att[c] |= a;
+                EXTRA(EVAL_X_MOBILITY_KNIGHT + p - KNIGHT,
+                      bit_count(a & safe) - mobility_center[p]);
+                uint64_t z = a & zone[them];
+                if (z) {
+                    attackers++;
+                    units += attack_unit[p] * bit_count(z);
+                }
+            }
+        EXTRA(EVAL_X_KING_ATTACK, units * attacker_scale[attackers < 7 ? attackers : 7] / 8);
+        att[c] = all;
+    }
+    for (int c = 0; c < COLOUR_NB; c++) {
+        int them = colour_other(c), slot = c != b->side;
+        uint64_t majors = bb[them * PIECE_NB + ROOK] | bb[them * PIECE_NB + QUEEN];
+        uint64_t pieces = majors | bb[them * PIECE_NB + KNIGHT] | bb[them * PIECE_NB + BISHOP];
+        EXTRA(EVAL_X_THREAT_PAWN, bit_count(pawn_att[c] & pieces));
+        EXTRA(EVAL_X_THREAT_MINOR, bit_count(minor_att[c] & majors));
+        EXTRA(EVAL_X_HANGING, bit_count(att[c] & pieces & ~att[them]));
+        if (s->count[c][BISHOP] >= 2)
+            EXTRA(EVAL_X_BISHOP_PAIR, 1);
+        uint64_t seventh = row_mask(c == WHITE ? 1 : 6), eighth = row_mask(c == WHITE ? 0 : 7);
+        if ((bb[them * PIECE_NB + KING] & eighth) || (bb[them * PIECE_NB + PAWN] & seventh))
+            EXTRA(EVAL_X_ROOK_SEVENTH, bit_count(bb[c * PIECE_NB + ROOK] & seventh));
+    }
+}
+
+/* Stage blending of extended sets: the stage and the next one, and the
+ * next one's share in thirds, by the pieces on the board (boundaries of
+ * the switch at 10/11 and 6/7 pieces). */
+static inline int blend_share(int pieces, int *stage, int *next)
+{
+    static const int share[15] = {0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 2, 1, 0, 0, 0};
+    *stage = pieces >= 10 ? STAGE_OPENING : pieces >= 6 ? STAGE_MIDDLEGAME : STAGE_ENDGAME;
+    int k = share[pieces < 15 ? pieces : 14];
+    *next = k ? *stage + 1 : *stage;
+    return k;
+}
+
+/* Drawish endings of extended sets: bishops of opposite colours alone
+ * halve the score; a stronger side without pawns and at most a minor piece
+ * ahead gets a quarter.  Returns the positional score that makes the
+ * total (material + positional) come out scaled. */
+static int scale_drawish(const struct board *b, const uint64_t bb[CODE_NB], int positional)
+{
+    const struct game_state *s = b->state;
+    const uint8_t(*n)[PIECE_NB] = s->count;
+    int material = s->material[b->side] - s->material[colour_other(b->side)];
+    int total = material + positional;
+    int strong = total >= 0 ? b->side : colour_other(b->side), weak = colour_other(strong);
+    int num = 1, den = 1;
+    bool bishops_only = n[WHITE][BISHOP] == 1 && n[BLACK][BISHOP] == 1;
+    for (int c = 0; c < COLOUR_NB; c++)
+        bishops_only = bishops_only && !n[c][KNIGHT] && !n[c][ROOK] && !n[c][QUEEN];
+    int pieces_ahead = (s->material[strong] - n[strong][PAWN] * PAWN_VALUE) -
+                       (s->material[weak] - n[weak][PAWN] * PAWN_VALUE);
+    if (bishops_only && !(bb[WHITE * PIECE_NB + BISHOP] & ODD_PARITY) !=
+                            !(bb[BLACK * PIECE_NB + BISHOP] & ODD_PARITY))
+        num = 1, den = 2;
+    else if (!n[strong][PAWN] && pieces_ahead <= PIECE_VALUE[BISHOP])
+        num = 1, den = 4;
+    if (num == den)
+        return positional;
+    return total * num / den - material;
+}
+
+static inline int dot_weights(const struct evaluator *e, int stage, const struct feature_counts *fc)
+{
+    int score = 0;
+    for (int w = 0; w < EVAL_WEIGHTS; w++)
+        score +=
+            fc->weight[w][0] * e->weight[stage][w][0] + fc->weight[w][1] * e->weight[stage][w][1];
+    if (e->extended)
+        for (int x = 0; x < EVAL_EXTRAS; x++)
+            score +=
+                fc->extra[x][0] * e->extra[stage][x][0] + fc->extra[x][1] * e->extra[stage][x][1];
+    return score;
+}
+
 ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, struct eval_trace *tr)
 {
     const struct game_state *s = b->state;
-    const int side = b->side, stage = eval_stage(b);
+    const int side = b->side;
+    int stage = eval_stage(b), next = stage, share = 0;
+    /* The trainer works on the switched stages; play blends them. */
+    if (e->extended && tr == NULL)
+        share = blend_share(stage_pieces(b), &stage, &next);
     const int32_t(*pst)[64] = e->pst[stage][side];
+    const int32_t(*pst_next)[64] = e->pst[next][side];
     uint64_t bb[CODE_NB] = {0};
-    int score = e->empty_total[stage][side];
-
+    int score = e->empty_total[stage][side], score_next = e->empty_total[next][side];
     if (tr != NULL) {
         memset(tr, 0, sizeof *tr);
         tr->stage = stage;
         tr->side = side;
     }
-
     /* Pass 1: piece-square values and bitboards, visiting pieces only. */
     const uint64_t occupied = occupied_squares(s->colour);
     for (uint64_t x = occupied; x; x &= x - 1) {
         int sq = bit_first(x), code = s->colour[sq] * PIECE_NB + s->piece[sq];
         score += pst[code][sq];
+        score_next += pst_next[code][sq];
         bb[code] |= bit(sq);
     }
     bb[CODE_EMPTY] = ~occupied;
@@ -484,11 +711,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
                            1);
         }
     if (e->config.super_fast)
-        return score;
-
+        return share ? (score * (3 - share) + score_next * share) / 3 : score;
     /* King distances: every piece's distance to its own and the other king. */
     if (e->config.king_distance) {
-        const int32_t *own = e->kd_own[stage][side], *other = e->kd_other[stage][side];
         for (int code = 0; code < CODE_EMPTY; code++) {
             int colour = code / PIECE_NB;
             int own_king = s->king_sq[colour], other_king = s->king_sq[colour_other(colour)];
@@ -496,7 +721,10 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
                 int sq = bit_first(x);
                 int d_own = own_king >= 0 ? distance(sq, own_king) : 0;
                 int d_other = other_king >= 0 ? distance(sq, other_king) : 0;
-                score += own[code] * d_own + other[code] * d_other;
+                score +=
+                    e->kd_own[stage][side][code] * d_own + e->kd_other[stage][side][code] * d_other;
+                score_next +=
+                    e->kd_own[next][side][code] * d_own + e->kd_other[next][side][code] * d_other;
                 if (tr != NULL) {
                     int piece = ps_rel_piece(code, side);
                     trace_term(tr, eval_index_kd_own(stage, piece), d_own);
@@ -505,8 +733,12 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
             }
         }
     }
-
-    /* Pass 2: the singular features of each colour, in its own view. */
+    /* Pass 2: the features of each colour, counted in its own view. */
+    struct feature_counts fc;
+    memset(&fc, 0, sizeof fc);
+    uint64_t att[COLOUR_NB] = {0, 0};
+    if (e->extended)
+        attack_extras(e, b, bb, occupied, &fc, att);
     for (int colour = 0; colour < COLOUR_NB; colour++) {
         struct side_view v;
         int them = colour_other(colour);
@@ -516,14 +748,25 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
             v.opp[p] = colour == WHITE ? opp : mirror_ranks(opp);
         }
         v.occupied = colour == WHITE ? occupied : mirror_ranks(occupied);
+        v.opp_att = colour == WHITE ? att[them] : mirror_ranks(att[them]);
         v.castle_rights = bit_count(s->castle & castle_bits[colour]);
-        score += side_features(&v, e->weight[stage], colour != side, tr);
+        v.extended = e->extended;
+        side_features(&v, colour != side, &fc);
     }
-
+    score += dot_weights(e, stage, &fc);
+    if (share)
+        score = (score * (3 - share) + (score_next + dot_weights(e, next, &fc)) * share) / 3;
+    if (tr != NULL) {
+        memcpy(tr->weight_coef, fc.weight, sizeof fc.weight);
+        if (e->extended)
+            memcpy(tr->extra_coef, fc.extra, sizeof fc.extra);
+    }
     if (score > POSITIONAL_MAX)
         score = POSITIONAL_MAX;
     else if (score < -POSITIONAL_MAX)
         score = -POSITIONAL_MAX;
+    if (e->extended && tr == NULL)
+        score = scale_drawish(b, bb, score);
     return score;
 }
 
@@ -553,6 +796,9 @@ int eval_trace_terms(const struct eval_trace *t, struct eval_term *out, int max)
     for (int w = 0; w < EVAL_WEIGHTS; w++)
         for (int slot = 0; slot < EVAL_SLOTS; slot++)
             coef[eval_index_weight(t->stage, w, slot)] += t->weight_coef[w][slot];
+    for (int x = 0; x < EVAL_EXTRAS; x++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            coef[eval_index_extra(t->stage, x, slot)] += t->extra_coef[x][slot];
     int n = 0;
     for (int i = 0; i < EVAL_PARAMS && n < max; i++)
         if (coef[i] != 0)
@@ -568,6 +814,9 @@ double eval_trace_value(const struct eval_trace *t, const struct eval_params *p)
     for (int w = 0; w < EVAL_WEIGHTS; w++)
         for (int slot = 0; slot < EVAL_SLOTS; slot++)
             sum += t->weight_coef[w][slot] * p->weights[t->stage][w][slot];
+    for (int x = 0; x < EVAL_EXTRAS; x++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            sum += t->extra_coef[x][slot] * p->extra[t->stage][x][slot];
     return sum;
 }
 
@@ -578,6 +827,9 @@ void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double 
     for (int w = 0; w < EVAL_WEIGHTS; w++)
         for (int slot = 0; slot < EVAL_SLOTS; slot++)
             p->weights[t->stage][w][slot] += offset * t->weight_coef[w][slot];
+    for (int x = 0; x < EVAL_EXTRAS; x++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            p->extra[t->stage][x][slot] += offset * t->extra_coef[x][slot];
 }
 
 /* ---- the UCI breakdown ----------------------------------------------------- */
@@ -683,6 +935,26 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
             put_row(out, label, feature[w], feature[w][WHITE] - feature[w][BLACK]);
         }
     }
+    if (e->extended) {
+        int sum[COLOUR_NB] = {0}, value[EVAL_EXTRAS][COLOUR_NB], n[EVAL_EXTRAS][COLOUR_NB];
+        for (int x = 0; x < EVAL_EXTRAS; x++)
+            for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+                int colour = slot == 0 ? side : colour_other(side);
+                int v = t.extra_coef[x][slot] * e->extra[t.stage][x][slot];
+                value[x][colour] = slot == 0 ? v : -v;
+                n[x][colour] = t.extra_coef[x][slot];
+                sum[colour] += value[x][colour];
+            }
+        put_row(out, _("Mobility, king attack, passers, threats"), sum, sum[WHITE] - sum[BLACK]);
+        for (int x = 0; x < EVAL_EXTRAS; x++) {
+            if (!n[x][WHITE] && !n[x][BLACK])
+                continue;
+            char label[80];
+            snprintf(label, sizeof label, "  %s (%d, %d)", eval_extra_label(x), n[x][WHITE],
+                     n[x][BLACK]);
+            put_row(out, label, value[x], value[x][WHITE] - value[x][BLACK]);
+        }
+    }
     int white_positional = side == WHITE ? positional : -positional;
     int white_total = material[WHITE] - material[BLACK] + white_positional;
     fprintf(out, "%-40s %9s %9s", _("Positional total"), "", "");
@@ -691,7 +963,7 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
     fprintf(out, "%-40s %9s %9s", _("Total"), "", "");
     put_pawns(out, white_total);
     fputc('\n', out);
-    /* A protocol line (DESIGN.md §5) that tools parse: never translated. */
+    /* A protocol line (design §15.2) that tools parse: never translated. */
     int cp = white_total >= 0 ? (white_total + 50) / 100 : -((-white_total + 50) / 100);
     fprintf(out, "\nFinal evaluation: %d (white side)\n", cp);
 }

@@ -52,7 +52,9 @@ enum {
     EVAL_KD_PIECES = 12,
     EVAL_WEIGHTS = 38,
     EVAL_SLOTS = 2, /* 0: our feature, 1: theirs */
-    EVAL_PARAMS = 2796,
+    EVAL_EXTRAS = 14,
+    EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
+    EVAL_PARAMS = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS * EVAL_SLOTS, /* 2,880 */
 };
 
 /* The 38 singular weights (design §10.4); the man page tdchess-set(5)
@@ -95,12 +97,35 @@ enum eval_weight {
     EVAL_PAWN_MAJORITY,
 };
 
-/* Exactly the design's 2,796 doubles, in the order of the .set payload. */
+/* The extra weights of format version 2 (tdchess-set(5) "EXTRA FEATURES"):
+ * what strong classical evaluations have and the design lacks.  Like the
+ * 38 weights, each is a per-stage pair (our, their) times a count; a set
+ * whose extras are all zero evaluates exactly as the design's. */
+enum eval_extra {
+    EVAL_X_MOBILITY_KNIGHT, /* safe squares attacked, minus 4 */
+    EVAL_X_MOBILITY_BISHOP, /* ... minus 6 */
+    EVAL_X_MOBILITY_ROOK,   /* ... minus 7 */
+    EVAL_X_MOBILITY_QUEEN,  /* ... minus 13 */
+    EVAL_X_KING_ATTACK,     /* attack units on the enemy king's zone, scaled by attackers */
+    EVAL_X_PASSED_RANK,     /* passed pawn, (rank - 2) squared */
+    EVAL_X_PASSED_FREE,     /* ... its stop square empty and not attacked, same count */
+    EVAL_X_PASSED_KING,     /* ... king distances to the stop square times (rank - 2) */
+    EVAL_X_UNSTOPPABLE,     /* passed pawn the lone enemy king cannot catch */
+    EVAL_X_THREAT_PAWN,     /* enemy piece attacked by a pawn */
+    EVAL_X_THREAT_MINOR,    /* enemy rook or queen attacked by a knight or bishop */
+    EVAL_X_HANGING,         /* enemy piece attacked and not defended */
+    EVAL_X_BISHOP_PAIR,
+    EVAL_X_ROOK_SEVENTH, /* rook on the 7th with the enemy king on the 8th or pawns on the 7th */
+};
+
+/* The design's 2,796 doubles in the order of the .set payload, then the
+ * extras of format version 2. */
 struct eval_params {
     double ps[STAGE_NB][EVAL_PS_PIECES][64];
     double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
     double king_distance_other[STAGE_NB][EVAL_KD_PIECES];
     double weights[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
+    double extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
 };
 
 /* Runtime switches (design §6.2.1); the defaults are eval_config_default(). */
@@ -124,7 +149,7 @@ void eval_params_scale(struct eval_params *p, double factor);
 bool eval_params_finite(const struct eval_params *p);
 
 /* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
- * ps, king_distance_own, king_distance_other, weights. */
+ * ps, king_distance_own, king_distance_other, weights, extras. */
 double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
 enum {
@@ -132,6 +157,7 @@ enum {
     EVAL_INDEX_KD_OWN = STAGE_NB * EVAL_PS_PIECES * 64,                   /* 2496 */
     EVAL_INDEX_KD_OTHER = EVAL_INDEX_KD_OWN + STAGE_NB * EVAL_KD_PIECES,  /* 2532 */
     EVAL_INDEX_WEIGHTS = EVAL_INDEX_KD_OTHER + STAGE_NB * EVAL_KD_PIECES, /* 2568 */
+    EVAL_INDEX_EXTRA = EVAL_PARAMS_V1,                                    /* 2796 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
 {
@@ -149,6 +175,14 @@ static inline int eval_index_weight(int stage, int weight, int slot)
 {
     return EVAL_INDEX_WEIGHTS + (stage * EVAL_WEIGHTS + weight) * EVAL_SLOTS + slot;
 }
+static inline int eval_index_extra(int stage, int extra, int slot)
+{
+    return EVAL_INDEX_EXTRA + (stage * EVAL_EXTRAS + extra) * EVAL_SLOTS + slot;
+}
+/* Does the set use the extras of format version 2 (any of them non-zero)? */
+bool eval_params_extended(const struct eval_params *p);
+/* The extras' starting values: classical figures a trainer refines. */
+void eval_params_extras_default(struct eval_params *p);
 
 /* A parameter in search units as the evaluator's tables hold it: rounded
  * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */
@@ -159,8 +193,10 @@ int32_t eval_param_units(double value);
 const char *eval_stage_name(int stage);
 const char *eval_ps_piece_name(int piece); /* 0 .. 12 */
 const char *eval_weight_name(int weight);
+const char *eval_extra_name(int extra); /* "mobility-knight" ... */
 /* Translated one-line descriptions for the UCI breakdown. */
 const char *eval_weight_label(int weight);
+const char *eval_extra_label(int extra);
 const char *eval_stage_label(int stage);
 
 /* ---- the evaluator (eval.c) ------------------------------------------------ */
@@ -177,7 +213,10 @@ void evaluator_set_config(struct evaluator *e, const struct eval_config *c);
 const struct eval_config *evaluator_config(const struct evaluator *e);
 
 /* Opening, middlegame or endgame by the count of knights, bishops, rooks
- * and queens of both sides (> 10, 7-10, <= 6). */
+ * and queens of both sides (> 10, 7-10, <= 6).  Sets of format version 1
+ * switch between the stages there; extended sets blend the two nearest
+ * stages over three pieces around each boundary, so that a trade never
+ * makes the score jump (the trainer still works on the switched stages). */
 int eval_stage(const struct board *b);
 
 /* Material balance for the side to move, search units (incremental). */
@@ -211,6 +250,7 @@ struct eval_trace {
     /* Summed scale factors of each singular weight (a feature count, or the
      * rank sum of passed pawns). */
     int weight_coef[EVAL_WEIGHTS][EVAL_SLOTS];
+    int extra_coef[EVAL_EXTRAS][EVAL_SLOTS]; /* the same for the extras */
     /* Piece-square, empty-square and king-distance terms, one per use. */
     int count;
     struct eval_term terms[EVAL_TRACE_MAX];
@@ -232,12 +272,18 @@ void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double 
 /* ---- .set files (setfile.c) ------------------------------------------------ */
 
 /* The binary format (tdchess-set(5)): magic, version, dimensions,
- * little-endian IEEE-754 doubles, CRC-32.  Loading reads into a temporary
+ * little-endian IEEE-754 doubles, CRC-32.  Version 1 holds the design's
+ * 2,796 parameters (the extras load as zero), version 2 all of them; a set
+ * without extras is saved as version 1.  Loading reads into a temporary
  * and copies on success only: on failure *p is untouched and err receives
  * one line "FILE: what is wrong".  Saving is atomic (a reader sees the old
  * file or the complete new one).  eval_set_load accepts the text form too
  * (recognised by its first line). */
-enum { EVAL_SET_VERSION = 1, EVAL_SET_SIZE = 8 + 8 * 4 + EVAL_PARAMS * 8 + 4 };
+enum {
+    EVAL_SET_VERSION = 2,
+    EVAL_SET_SIZE_V1 = 8 + 8 * 4 + EVAL_PARAMS_V1 * 8 + 4, /* 22,412 bytes */
+    EVAL_SET_SIZE = 8 + 9 * 4 + EVAL_PARAMS * 8 + 4,       /* 23,088 bytes */
+};
 bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t errlen);
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen);
 bool eval_set_load_text(struct eval_params *p, const char *path, char *err, size_t errlen);
@@ -249,7 +295,7 @@ bool eval_set_write_text(const struct eval_params *p, FILE *out);
 /* Decodes a whole binary file image. */
 bool eval_set_decode(struct eval_params *p, const unsigned char *data, size_t size,
                      const char *name, char *err, size_t errlen);
-/* Encodes into buf (EVAL_SET_SIZE bytes). */
-void eval_set_encode(const struct eval_params *p, unsigned char *buf);
+/* Encodes into buf (EVAL_SET_SIZE bytes at most); returns the size used. */
+size_t eval_set_encode(const struct eval_params *p, unsigned char *buf);
 
 #endif /* TDCHESS_EVAL_EVAL_H */

@@ -11,9 +11,11 @@
 #include "eval/eval.h"
 
 _Static_assert(sizeof(struct eval_params) == EVAL_PARAMS * sizeof(double),
-               "struct eval_params must be exactly the 2,796 doubles");
-_Static_assert(EVAL_INDEX_WEIGHTS + STAGE_NB * EVAL_WEIGHTS * EVAL_SLOTS == EVAL_PARAMS,
-               "flat indices must cover the parameters");
+               "struct eval_params must be exactly its doubles");
+_Static_assert(EVAL_INDEX_WEIGHTS + STAGE_NB * EVAL_WEIGHTS * EVAL_SLOTS == EVAL_PARAMS_V1,
+               "flat indices must cover the design's parameters");
+_Static_assert(EVAL_PARAMS_V1 == 2796, "the design's sets have 2,796 parameters");
+_Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS - 1, "extras");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
 
@@ -77,6 +79,26 @@ static const struct {
     {"pawn-majority", N_("local pawn majority")},
 };
 
+static const struct {
+    const char *name;
+    const char *label;
+} extra_info[EVAL_EXTRAS] = {
+    {"mobility-knight", N_("knight mobility")},
+    {"mobility-bishop", N_("bishop mobility")},
+    {"mobility-rook", N_("rook mobility")},
+    {"mobility-queen", N_("queen mobility")},
+    {"king-attack", N_("attack on the enemy king's zone")},
+    {"passed-rank", N_("passed pawn (rank squared)")},
+    {"passed-free", N_("passed pawn with a free stop square")},
+    {"passed-king", N_("passed pawn, king distances")},
+    {"unstoppable", N_("unstoppable passed pawn")},
+    {"threat-pawn", N_("enemy piece attacked by a pawn")},
+    {"threat-minor", N_("enemy rook/queen attacked by a minor")},
+    {"hanging", N_("enemy piece attacked, undefended")},
+    {"bishop-pair", N_("bishop pair")},
+    {"rook-seventh", N_("rook on the seventh rank")},
+};
+
 static const char *const stage_labels[STAGE_NB] = {N_("opening"), N_("middlegame"), N_("endgame")};
 
 const char *eval_stage_name(int stage)
@@ -92,6 +114,16 @@ const char *eval_ps_piece_name(int piece)
 const char *eval_weight_name(int weight)
 {
     return weight >= 0 && weight < EVAL_WEIGHTS ? weight_info[weight].name : "?";
+}
+
+const char *eval_extra_name(int extra)
+{
+    return extra >= 0 && extra < EVAL_EXTRAS ? extra_info[extra].name : "?";
+}
+
+const char *eval_extra_label(int extra)
+{
+    return extra >= 0 && extra < EVAL_EXTRAS ? _(extra_info[extra].label) : "?";
 }
 
 const char *eval_weight_label(int weight)
@@ -120,10 +152,51 @@ double *eval_param_ref(struct eval_params *p, int index)
         index -= EVAL_INDEX_KD_OTHER;
         return &p->king_distance_other[index / EVAL_KD_PIECES][index % EVAL_KD_PIECES];
     }
-    index -= EVAL_INDEX_WEIGHTS;
+    if (index < EVAL_INDEX_EXTRA) {
+        index -= EVAL_INDEX_WEIGHTS;
+        int slot = index % EVAL_SLOTS;
+        index /= EVAL_SLOTS;
+        return &p->weights[index / EVAL_WEIGHTS][index % EVAL_WEIGHTS][slot];
+    }
+    index -= EVAL_INDEX_EXTRA;
     int slot = index % EVAL_SLOTS;
     index /= EVAL_SLOTS;
-    return &p->weights[index / EVAL_WEIGHTS][index % EVAL_WEIGHTS][slot];
+    return &p->extra[index / EVAL_EXTRAS][index % EVAL_EXTRAS][slot];
+}
+
+bool eval_params_extended(const struct eval_params *p)
+{
+    for (int i = EVAL_INDEX_EXTRA; i < EVAL_PARAMS; i++)
+        if (eval_param_get(p, i) != 0)
+            return true;
+    return false;
+}
+
+/* Starting values of the extras in pawns for the opening, middlegame and
+ * endgame, the same for our and their slot: the classical figures of
+ * Fruit and its descendants, rescaled to the counts used here. */
+void eval_params_extras_default(struct eval_params *p)
+{
+    static const double start[EVAL_EXTRAS][STAGE_NB] = {
+        [EVAL_X_MOBILITY_KNIGHT] = {0.04, 0.04, 0.04},
+        [EVAL_X_MOBILITY_BISHOP] = {0.05, 0.05, 0.05},
+        [EVAL_X_MOBILITY_ROOK] = {0.02, 0.03, 0.04},
+        [EVAL_X_MOBILITY_QUEEN] = {0.01, 0.01, 0.02},
+        [EVAL_X_KING_ATTACK] = {0.06, 0.05, 0.02},
+        [EVAL_X_PASSED_RANK] = {0.01, 0.02, 0.04},
+        [EVAL_X_PASSED_FREE] = {0.005, 0.01, 0.02},
+        [EVAL_X_PASSED_KING] = {0, 0.005, 0.01},
+        [EVAL_X_UNSTOPPABLE] = {0, 2.0, 4.0},
+        [EVAL_X_THREAT_PAWN] = {0.4, 0.4, 0.3},
+        [EVAL_X_THREAT_MINOR] = {0.25, 0.25, 0.2},
+        [EVAL_X_HANGING] = {0.15, 0.15, 0.1},
+        [EVAL_X_BISHOP_PAIR] = {0.3, 0.4, 0.5},
+        [EVAL_X_ROOK_SEVENTH] = {0.1, 0.15, 0.25},
+    };
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int x = 0; x < EVAL_EXTRAS; x++)
+            for (int slot = 0; slot < EVAL_SLOTS; slot++) /* their features count against us */
+                p->extra[stage][x][slot] = slot ? 0.0 - start[x][stage] : start[x][stage];
 }
 
 double eval_param_get(const struct eval_params *p, int index)

@@ -3,14 +3,18 @@
  * Binary (tdchess-set(5)), all integers little-endian:
  *   0   8 bytes  magic "\211TDCSET\n" (the high byte and the newline catch
  *                transfers that strip the eighth bit or translate newlines)
- *   8   u32      format version (1)
+ *   8   u32      format version (1: the design's set; 2: with the extras)
  *   12  u32 x 7  dimensions: stages 3, piece tables 13, squares 64,
  *                king-distance entries 12, weights 38, slots 2, total 2796
+ *                (version 2: x 8, the extras 14 before the total 2880)
  *   40  f64 x 2796  the parameters in struct eval_params order, each an
  *                IEEE-754 binary64 written byte by byte, least significant
- *                byte first, whatever the host's byte order
- *   22408 u32    CRC-32 (ISO-HDLC, as zlib and PNG) of bytes 0 .. 22407
- * Nothing follows; the file is exactly EVAL_SET_SIZE (22,412) bytes.
+ *                byte first, whatever the host's byte order (version 2:
+ *                at 44, 2880 of them)
+ *   22408 u32    CRC-32 (ISO-HDLC, as zlib and PNG) of the bytes before it
+ * Nothing follows; the file is exactly EVAL_SET_SIZE_V1 (22,412) bytes
+ * (version 2: EVAL_SET_SIZE, 23,088).  A set whose extras are all zero is
+ * written as version 1, so the design's sets keep their exact bytes.
  *
  * Text: line oriented, '#' starts a comment; see eval_set_write_text().
  *
@@ -30,32 +34,40 @@
 
 #include "core/atomicfile.h"
 #include "eval/eval.h"
+#include "core/message.h"
 
 _Static_assert(sizeof(double) == 8 && FLT_RADIX == 2 && DBL_MANT_DIG == 53,
                "the .set format stores IEEE-754 binary64 doubles");
 
 static const unsigned char SET_MAGIC[8] = {0x89, 'T', 'D', 'C', 'S', 'E', 'T', '\n'};
 static const char TEXT_HEADER[] = "tdchess-set";
-enum { HEADER_SIZE = 40, PAYLOAD_SIZE = EVAL_PARAMS * 8, CRC_OFFSET = HEADER_SIZE + PAYLOAD_SIZE };
-_Static_assert(CRC_OFFSET + 4 == EVAL_SET_SIZE, "layout");
+/* The layout of each format version. */
+static const struct set_layout {
+    int dimension_count;
+    uint32_t dimensions[8];
+    int params;
+    size_t header, size;
+} layouts[3] = {
+    [1] = {7,
+           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_PARAMS_V1},
+           EVAL_PARAMS_V1,
+           40,
+           EVAL_SET_SIZE_V1},
+    [2] = {8,
+           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS,
+            EVAL_PARAMS},
+           EVAL_PARAMS,
+           44,
+           EVAL_SET_SIZE},
+};
+_Static_assert(40 + EVAL_PARAMS_V1 * 8 + 4 == EVAL_SET_SIZE_V1, "layout 1");
+_Static_assert(44 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 2");
 
-static const uint32_t SET_DIMENSIONS[7] = {STAGE_NB,     EVAL_PS_PIECES, 64,         EVAL_KD_PIECES,
-                                           EVAL_WEIGHTS, EVAL_SLOTS,     EVAL_PARAMS};
-static const char *const dimension_names[7] = {
-    N_("stages"),  N_("piece tables"),          N_("squares"),          N_("king-distance entries"),
-    N_("weights"), N_("weight slots per side"), N_("parameters in all")};
-
-ATTRIBUTE_FORMAT_PRINTF(3, 4)
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err != NULL && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
+static const char *const dimension_names[2][8] = {
+    {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
+     N_("weight slots per side"), N_("parameters in all")},
+    {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
+     N_("weight slots per side"), N_("extras"), N_("parameters in all")}};
 
 /* ---- binary ---------------------------------------------------------------- */
 
@@ -99,15 +111,19 @@ static double get_f64(const unsigned char *p)
     return v;
 }
 
-void eval_set_encode(const struct eval_params *p, unsigned char *buf)
+size_t eval_set_encode(const struct eval_params *p, unsigned char *buf)
 {
+    int version = eval_params_extended(p) ? 2 : 1;
+    const struct set_layout *l = &layouts[version];
     memcpy(buf, SET_MAGIC, 8);
-    put_u32(buf + 8, EVAL_SET_VERSION);
-    for (int i = 0; i < 7; i++)
-        put_u32(buf + 12 + 4 * i, SET_DIMENSIONS[i]);
-    for (int i = 0; i < EVAL_PARAMS; i++)
-        put_f64(buf + HEADER_SIZE + 8 * i, eval_param_get(p, i));
-    put_u32(buf + CRC_OFFSET, crc32_update(0, buf, CRC_OFFSET));
+    put_u32(buf + 8, (uint32_t)version);
+    for (int i = 0; i < l->dimension_count; i++)
+        put_u32(buf + 12 + 4 * i, l->dimensions[i]);
+    for (int i = 0; i < l->params; i++)
+        put_f64(buf + l->header + 8 * i, eval_param_get(p, i));
+    size_t crc_offset = l->size - 4;
+    put_u32(buf + crc_offset, crc32_update(0, buf, crc_offset));
+    return l->size;
 }
 
 /* A parameter's place in words, for messages: "endgame weight doubled-pawn [1]". */
@@ -123,10 +139,14 @@ static void describe_param(int index, char *buf, size_t len)
         snprintf(buf, len, "%s %s %s", eval_stage_name(i / EVAL_KD_PIECES),
                  own ? "king-distance-own" : "king-distance-other",
                  eval_ps_piece_name(i % EVAL_KD_PIECES));
-    } else {
+    } else if (index < EVAL_INDEX_EXTRA) {
         int i = index - EVAL_INDEX_WEIGHTS;
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / EVAL_WEIGHTS),
                  eval_weight_name(i / EVAL_SLOTS % EVAL_WEIGHTS), i % EVAL_SLOTS ? "their" : "our");
+    } else {
+        int i = index - EVAL_INDEX_EXTRA;
+        snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / EVAL_EXTRAS),
+                 eval_extra_name(i / EVAL_SLOTS % EVAL_EXTRAS), i % EVAL_SLOTS ? "their" : "our");
     }
 }
 
@@ -134,37 +154,44 @@ bool eval_set_decode(struct eval_params *p, const unsigned char *data, size_t si
                      const char *name, char *err, size_t errlen)
 {
     if (size < 8 || memcmp(data, SET_MAGIC, 8) != 0)
-        return fail(err, errlen, _("%s: not a tdchess evaluation set (bad magic number)"), name);
-    if (size < HEADER_SIZE)
-        return fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
+        return msg_fail(err, errlen, _("%s: not a tdchess evaluation set (bad magic number)"),
+                        name);
+    if (size < 12)
+        return msg_fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
     uint32_t version = get_u32(data + 8);
-    if (version != EVAL_SET_VERSION)
-        return fail(err, errlen, _("%s: unsupported format version %lu (this program reads %d)"),
-                    name, (unsigned long)version, EVAL_SET_VERSION);
-    for (int i = 0; i < 7; i++) {
+    if (version < 1 || version > EVAL_SET_VERSION)
+        return msg_fail(err, errlen,
+                        _("%s: unsupported format version %lu (this program reads %d)"), name,
+                        (unsigned long)version, EVAL_SET_VERSION);
+    const struct set_layout *l = &layouts[version];
+    if (size < l->header)
+        return msg_fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
+    for (int i = 0; i < l->dimension_count; i++) {
         uint32_t got = get_u32(data + 12 + 4 * i);
-        if (got != SET_DIMENSIONS[i])
-            return fail(err, errlen, _("%s: wrong size: %lu %s, expected %lu"), name,
-                        (unsigned long)got, _(dimension_names[i]),
-                        (unsigned long)SET_DIMENSIONS[i]);
+        if (got != l->dimensions[i])
+            return msg_fail(err, errlen, _("%s: wrong size: %lu %s, expected %lu"), name,
+                            (unsigned long)got, _(dimension_names[version - 1][i]),
+                            (unsigned long)l->dimensions[i]);
     }
-    if (size < EVAL_SET_SIZE)
-        return fail(err, errlen, _("%s: truncated: %zu bytes, expected %d"), name, size,
-                    EVAL_SET_SIZE);
-    if (size > EVAL_SET_SIZE)
-        return fail(err, errlen, _("%s: unexpected data after the %d bytes of a set"), name,
-                    EVAL_SET_SIZE);
-    uint32_t stored = get_u32(data + CRC_OFFSET), computed = crc32_update(0, data, CRC_OFFSET);
+    if (size < l->size)
+        return msg_fail(err, errlen, _("%s: truncated: %zu bytes, expected %zu"), name, size,
+                        l->size);
+    if (size > l->size)
+        return msg_fail(err, errlen, _("%s: unexpected data after the %zu bytes of a set"), name,
+                        l->size);
+    size_t crc_offset = l->size - 4;
+    uint32_t stored = get_u32(data + crc_offset), computed = crc32_update(0, data, crc_offset);
     if (stored != computed)
-        return fail(err, errlen, _("%s: checksum mismatch: the file is corrupt"), name);
+        return msg_fail(err, errlen, _("%s: checksum mismatch: the file is corrupt"), name);
     struct eval_params tmp;
-    for (int i = 0; i < EVAL_PARAMS; i++) {
-        double v = get_f64(data + HEADER_SIZE + 8 * i);
+    memset(&tmp, 0, sizeof tmp); /* version 1: the extras are zero */
+    for (int i = 0; i < l->params; i++) {
+        double v = get_f64(data + l->header + 8 * i);
         if (!isfinite(v)) {
             char where[96];
             describe_param(i, where, sizeof where);
-            return fail(err, errlen, _("%s: parameter %d (%s) is not a finite number"), name, i,
-                        where);
+            return msg_fail(err, errlen, _("%s: parameter %d (%s) is not a finite number"), name, i,
+                            where);
         }
         *eval_param_ref(&tmp, i) = v;
     }
@@ -183,17 +210,17 @@ bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t er
 {
     FILE *in = fopen(path, "rb");
     if (in == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     unsigned char *buf = malloc(EVAL_SET_SIZE + 1);
     if (buf == NULL) {
         fclose(in);
-        return fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
     }
     long n = read_file(in, buf, EVAL_SET_SIZE + 1);
     int read_errno = errno;
     bool ok;
     if (n < 0) {
-        ok = fail(err, errlen, "%s: %s", path, strerror(read_errno));
+        ok = msg_fail(err, errlen, "%s: %s", path, strerror(read_errno));
     } else if (n > 0 && (buf[0] == '#' || buf[0] == TEXT_HEADER[0])) {
         rewind(in);
         ok = eval_set_read_text(p, in, path, err, errlen);
@@ -205,26 +232,27 @@ bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t er
     return ok;
 }
 
+struct encoded {
+    const unsigned char *bytes;
+    size_t size;
+};
+
+static bool write_binary(FILE *out, void *data)
+{
+    const struct encoded *set = data;
+    return fwrite(set->bytes, 1, set->size, out) == set->size;
+}
+
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen)
 {
     if (!eval_params_finite(p))
-        return fail(err, errlen, _("%s: not saved: the set has a parameter that is not finite"),
-                    path);
+        return msg_fail(err, errlen, _("%s: not saved: the set has a parameter that is not finite"),
+                        path);
     unsigned char *buf = malloc(EVAL_SET_SIZE);
     if (buf == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
-    eval_set_encode(p, buf);
-    struct atomic_file af;
-    FILE *out = atomic_file_open(&af, path, "wb");
-    bool ok = out != NULL && fwrite(buf, 1, EVAL_SET_SIZE, out) == EVAL_SET_SIZE;
-    if (!ok) {
-        int e = errno;
-        if (out != NULL)
-            atomic_file_abort(&af);
-        fail(err, errlen, "%s: %s", path, strerror(e));
-    } else if (atomic_file_commit(&af) != 0) {
-        ok = fail(err, errlen, "%s: %s", path, strerror(errno));
-    }
+        return msg_fail(err, errlen, "%s: %s", path, strerror(ENOMEM));
+    struct encoded set = {buf, eval_set_encode(p, buf)};
+    bool ok = atomic_file_write(path, "wb", write_binary, &set, err, errlen);
     free(buf);
     return ok;
 }
@@ -266,7 +294,8 @@ bool eval_set_write_text(const struct eval_params *p, FILE *out)
     struct c_numeric cn;
     c_numeric_enter(&cn);
     char num[40];
-    fprintf(out, "%s %d\n", TEXT_HEADER, EVAL_SET_VERSION);
+    bool extended = eval_params_extended(p);
+    fprintf(out, "%s %d\n", TEXT_HEADER, extended ? 2 : 1);
     fputs("# A tdchess evaluation set, text form (tdchess-set(5)); 1.0 is one pawn.\n"
           "# \"our\" is the side to move, \"their\" the opponent; every table is seen\n"
           "# from the side to move, who plays up the board from rank 1.\n"
@@ -302,25 +331,25 @@ bool eval_set_write_text(const struct eval_params *p, FILE *out)
             format_double(their, sizeof their, p->weights[stage][w][1]);
             fprintf(out, "weight %-25s %5s %6s\n", eval_weight_name(w), num, their);
         }
+        for (int x = 0; extended && x < EVAL_EXTRAS; x++) {
+            char their[40];
+            format_double(num, sizeof num, p->extra[stage][x][0]);
+            format_double(their, sizeof their, p->extra[stage][x][1]);
+            fprintf(out, "weight %-25s %5s %6s\n", eval_extra_name(x), num, their);
+        }
     }
     c_numeric_leave(&cn);
     return !ferror(out);
 }
 
+static bool write_text(FILE *out, void *data)
+{
+    return eval_set_write_text(data, out);
+}
+
 bool eval_set_save_text(const struct eval_params *p, const char *path, char *err, size_t errlen)
 {
-    struct atomic_file af;
-    FILE *out = atomic_file_open(&af, path, "w");
-    if (out == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
-    if (!eval_set_write_text(p, out)) {
-        int e = errno;
-        atomic_file_abort(&af);
-        return fail(err, errlen, "%s: %s", path, strerror(e));
-    }
-    if (atomic_file_commit(&af) != 0)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
-    return true;
+    return atomic_file_write(path, "w", write_text, (void *)p, err, errlen);
 }
 
 static int lookup(const char *word, const char *(*name)(int), int n)
@@ -339,6 +368,7 @@ struct text_reader {
     size_t errlen;
     struct eval_params tmp;
     bool seen[EVAL_PARAMS];
+    int version;
 };
 
 ATTRIBUTE_FORMAT_PRINTF(2, 3)
@@ -349,7 +379,7 @@ static bool text_fail(struct text_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return fail(r->err, r->errlen, "%s:%d: %s", r->name, r->line, what);
+    return msg_fail(r->err, r->errlen, "%s:%d: %s", r->name, r->line, what);
 }
 
 static bool text_value(struct text_reader *r, const char *word, int index)
@@ -405,8 +435,9 @@ static bool text_parse(struct text_reader *r, FILE *in)
         if (!header) {
             if (strcmp(words[0], TEXT_HEADER) != 0)
                 ok = text_fail(r, _("not a tdchess-set text file (first line must be '%s %d')"),
-                               TEXT_HEADER, EVAL_SET_VERSION);
-            else if (n != 2 || strtol(words[1], NULL, 10) != EVAL_SET_VERSION ||
+                               TEXT_HEADER, 1);
+            else if (n != 2 || (r->version = (int)strtol(words[1], NULL, 10)) < 1 ||
+                     r->version > EVAL_SET_VERSION ||
                      strspn(words[1], "0123456789") != strlen(words[1]))
                 ok = text_fail(r, _("unsupported text format version '%s' (this program reads %d)"),
                                n > 1 ? words[1] : "", EVAL_SET_VERSION);
@@ -456,7 +487,13 @@ static bool text_parse(struct text_reader *r, FILE *in)
                                     : eval_index_kd_other(stage, piece));
         } else if (strcmp(key, "weight") == 0) {
             int w = n > 1 ? lookup(words[1], eval_weight_name, EVAL_WEIGHTS) : -1;
-            if (w < 0)
+            int x = n > 1 && r->version >= 2 ? lookup(words[1], eval_extra_name, EVAL_EXTRAS) : -1;
+            if (x >= 0 && n == 4)
+                ok = text_value(r, words[2], eval_index_extra(stage, x, 0)) &&
+                     text_value(r, words[3], eval_index_extra(stage, x, 1));
+            else if (x >= 0)
+                ok = text_fail(r, _("weight %s needs two numbers (our, their)"), words[1]);
+            else if (w < 0)
                 ok = text_fail(r, _("unknown weight '%s'"), n > 1 ? words[1] : "");
             else if (n != 4)
                 ok = text_fail(r, _("weight %s needs two numbers (our, their)"), words[1]);
@@ -471,17 +508,18 @@ static bool text_parse(struct text_reader *r, FILE *in)
     if (!ok)
         return false;
     if (ferror(in))
-        return fail(r->err, r->errlen, "%s: %s", r->name, strerror(errno));
+        return msg_fail(r->err, r->errlen, "%s: %s", r->name, strerror(errno));
     if (!header)
-        return fail(r->err, r->errlen, _("%s: empty file, not a tdchess-set text file"), r->name);
+        return msg_fail(r->err, r->errlen, _("%s: empty file, not a tdchess-set text file"),
+                        r->name);
     if (table >= 0)
         return text_fail(r, _("table %s ends early, at rank %d"), eval_ps_piece_name(table),
                          next_row);
-    for (int i = 0; i < EVAL_PARAMS; i++)
+    for (int i = 0; i < (r->version >= 2 ? EVAL_PARAMS : EVAL_PARAMS_V1); i++)
         if (!r->seen[i]) {
             char where[96];
             describe_param(i, where, sizeof where);
-            return fail(r->err, r->errlen, _("%s: no value for %s"), r->name, where);
+            return msg_fail(r->err, r->errlen, _("%s: no value for %s"), r->name, where);
         }
     return true;
 }
@@ -490,7 +528,7 @@ bool eval_set_read_text(struct eval_params *p, FILE *in, const char *name, char 
 {
     struct text_reader *r = calloc(1, sizeof *r);
     if (r == NULL)
-        return fail(err, errlen, "%s: %s", name, strerror(ENOMEM));
+        return msg_fail(err, errlen, "%s: %s", name, strerror(ENOMEM));
     r->name = name;
     r->err = err;
     r->errlen = errlen;
@@ -508,7 +546,7 @@ bool eval_set_load_text(struct eval_params *p, const char *path, char *err, size
 {
     FILE *in = fopen(path, "r");
     if (in == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     bool ok = eval_set_read_text(p, in, path, err, errlen);
     fclose(in);
     return ok;

@@ -16,6 +16,7 @@ void engine_config_default(struct engine_config *c)
 {
     memset(c, 0, sizeof *c);
     c->hash_mb = TT_DEFAULT_MB;
+    c->threads = 1;
     c->search = search_config_default();
     c->use_book = true;
     c->book_mode = BOOK_WEIGHTED;
@@ -91,6 +92,7 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
     h->ops = &BUILTIN;
     h->impl = &h->engine;
     h->hash_mb = cfg->hash_mb;
+    h->threads = cfg->threads > 1 ? cfg->threads : 1;
     h->config = cfg->search;
     h->applied_multipv = h->config.multipv;
     h->level = cfg->level;
@@ -138,6 +140,7 @@ bool host_prepare(struct engine_host *h)
     if (!engine_init(&h->engine, h->hash_mb, h->eval))
         return false;
     engine_set_config(&h->engine, &h->config);
+    engine_set_threads(&h->engine, h->threads);
     h->engine_ready = true;
     return true;
 }
@@ -200,6 +203,16 @@ bool host_set_hash(struct engine_host *h, size_t hash_mb)
     if (h->ops == &BUILTIN && h->engine_ready && !engine_set_hash(&h->engine, hash_mb))
         return false;
     h->hash_mb = hash_mb;
+    return true;
+}
+
+bool host_set_threads(struct engine_host *h, int threads)
+{
+    if (threads < 1 || threads > ENGINE_MAX_THREADS)
+        return false;
+    if (h->ops == &BUILTIN && h->engine_ready)
+        engine_set_threads(&h->engine, threads);
+    h->threads = threads;
     return true;
 }
 

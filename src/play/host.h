@@ -62,6 +62,7 @@
 struct engine_config {
     const char *set_name; /* evaluation set, a path or a name (NULL: the default) */
     size_t hash_mb;
+    int threads; /* search threads (Lazy SMP); 0 counts as 1 */
     struct search_config search;
     bool use_book;  /* play from the book (not --no-book) */
     int book_count; /* books named (0: the default book, if installed) */
@@ -120,6 +121,7 @@ struct engine_host {
     bool engine_ready;      /* its hash table is allocated */
     struct evaluator *eval; /* the built-in engine's evaluation set */
     size_t hash_mb;
+    int threads;
     struct search_config config;
 
     /* books: front ends may read and set use_book and book_mode */
@@ -182,6 +184,9 @@ bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode,
 /* Configuration (waits for a running search where the engine needs it). */
 void host_set_config(struct engine_host *h, const struct search_config *config);
 bool host_set_hash(struct engine_host *h, size_t hash_mb);
+/* Search threads of the built-in engine, 1 .. ENGINE_MAX_THREADS; false
+ * when out of range. */
+bool host_set_threads(struct engine_host *h, int threads);
 /* Loads the evaluation set NAME; false with err (the engine keeps its set). */
 bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t errlen);
 /* Plays the next searches at level ELO (0 or LEVEL_FULL_ELO: full

@@ -32,7 +32,7 @@
     R(FLIP,   "flip",   NULL,       "",                 N_("turn the board around"), "F2", SESSION) \
     R(GO,     "go",     NULL,       "",                 N_("let the engine play the side to move (and leave force mode)"), NULL, SESSION) \
     R(FORCE,  "force",  NULL,       "",                 N_("stop the engine: you enter the moves of both sides"), NULL, SESSION) \
-    R(LEVEL,  "level",  NULL,       N_("CONTROL|elo ELO"), N_("set the clocks: MIN+INC (5+3), MOVES/MIN (40/10) or none; they restart. 'level elo 1500' (800 to 2400, club, full...): the engine's strength"), NULL, SESSION) \
+    R(LEVEL,  "level",  NULL,       N_("CONTROL|elo ELO"), N_("set the clocks: MIN+INC (5+3), MOVES/MIN (40/10) or none; they restart. 'level elo 1500' (800 to 2200, club, full...): the engine's strength"), NULL, SESSION) \
     R(WEAKER, NULL,     NULL,       "",                 N_("the engine's level: full strength, expert, strong, club, casual, beginner, full again"), "F4", SESSION) \
     R(TIME,   "time",   NULL,       N_("SECONDS"),      N_("let the engine think SECONDS per move (0: by the clock)"), NULL, SESSION) \
     R(DEPTH,  "depth",  NULL,       N_("PLIES"),        N_("limit the engine's search to PLIES (0: no limit)"), NULL, SESSION) \

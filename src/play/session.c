@@ -254,6 +254,18 @@ static uint64_t game_seed(const struct session *s)
     return s->opt.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)s->game_number;
 }
 
+void session_forget_game(struct session *s)
+{
+    s->forced = false;
+    s->recorded = false;
+    s->thinking.valid = false;
+    s->hint = move_none();
+    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
+    s->saved_ply = -1;
+    s->browsing = false;
+    s->reviewed = false;
+}
+
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
 unsigned session_start_game(struct session *s, const char *fen, double now)
 {
@@ -263,14 +275,7 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
     if (!game_new(&s->game, fen ? fen : s->opt.start_fen, &s->opt.tc, err, sizeof err))
         game_new(&s->game, NULL, &s->opt.tc, err, sizeof err);
     session_assign_players(s);
-    s->forced = false;
-    s->recorded = false;
-    s->thinking.valid = false;
-    s->hint = move_none();
-    s->browsing = false;
-    s->reviewed = false;
-    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
-    s->saved_ply = -1;
+    session_forget_game(s);
     s->has_engine_score[0] = s->has_engine_score[1] = false;
     today(s->date, sizeof s->date);
     struct search_config config = s->opt.engine.search;
@@ -297,12 +302,7 @@ static void maybe_ponder(struct session *s, int engine, struct move guess, doubl
     struct board b;
     board_init(&b);
     board_copy(&b, &s->game.board);
-    struct move_list legal;
-    gen_legal_moves(&b, &legal);
-    bool ok = false;
-    for (int k = 0; k < legal.count && !ok; k++)
-        ok = move_equal(legal.moves[k], guess);
-    if (ok && board_make_move(&b, guess) && has_legal_move(&b)) {
+    if (move_is_legal_in(&b, guess) && board_make_move(&b, guess) && has_legal_move(&b)) {
         struct search_limits limits;
         session_move_limits(s, &b, now, &limits);
         limits.ponder = true;

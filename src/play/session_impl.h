@@ -105,6 +105,9 @@ struct engine_host *session_books(struct session *s);
 /* Opens the books of the options, saying which fail. */
 void session_load_books(struct session *s);
 
+/* Forgets what belonged to the game that another one replaced: force
+ * mode, its record, thinking, hint, loaded names, saved state. */
+void session_forget_game(struct session *s);
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
 unsigned session_start_game(struct session *s, const char *fen, double now);
 /* Who plays which colour at the start of the current game (session_match.c). */

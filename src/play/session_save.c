@@ -84,26 +84,24 @@ bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double
     return ok;
 }
 
+struct pgn_job {
+    const struct session *s;
+    bool autosave;
+    double now;
+};
+
+static bool write_job(FILE *out, void *data)
+{
+    const struct pgn_job *job = data;
+    return session_write_pgn(job->s, out, job->autosave, job->now);
+}
+
 /* Writes the game to PATH atomically; AUTOSAVE adds what resuming needs. */
 static bool save_to(const struct session *s, const char *path, bool autosave, double now, char *err,
                     size_t errlen)
 {
-    struct atomic_file af = {0};
-    FILE *out = atomic_file_open(&af, path, "w");
-    if (!out) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    if (!session_write_pgn(s, out, autosave, now)) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        atomic_file_abort(&af);
-        return false;
-    }
-    if (atomic_file_commit(&af) != 0) {
-        snprintf(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    return true;
+    struct pgn_job job = {s, autosave, now};
+    return atomic_file_write(path, "w", write_job, &job, err, errlen);
 }
 
 bool session_save_pgn(const struct session *s, const char *path, char *err, size_t errlen)
@@ -205,10 +203,7 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
         session_cancel_search(s);
         session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
-        s->forced = false;
-        s->recorded = false;
-        s->thinking.valid = false;
-        s->hint = move_none();
+        session_forget_game(s);
         s->saved_ply = s->game.board.ply; /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
@@ -295,12 +290,7 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     if (date)
         snprintf(s->date, sizeof s->date, "%s", date);
     pgn_game_free(&pg);
-    s->forced = false;
-    s->recorded = false;
-    s->thinking.valid = false;
-    s->hint = move_none();
-    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
-    s->saved_ply = -1;
+    session_forget_game(s);
     game_start_clock(&s->game, now);
     size_t n = strlen(path);
     if (n > 0 && path[n - 1] != '~') { /* not the copy kept after "no" */

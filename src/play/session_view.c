@@ -10,41 +10,6 @@
 #include "chess/movegen.h"
 #include "play/session_impl.h"
 
-/* Writes moves as numbered SAN from the position of B ("12. Nf3 Nf6 13. c4"). */
-static void numbered_line(const struct board *b, const struct move *moves, int n, char *buf,
-                          size_t len)
-{
-    struct board copy;
-    board_init(&copy);
-    board_copy(&copy, b);
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char san[SAN_MAX], token[SAN_MAX + 24];
-        struct move_list legal;
-        gen_legal_moves(&copy, &legal);
-        bool ok = false;
-        for (int k = 0; k < legal.count && !ok; k++)
-            ok = move_equal(legal.moves[k], moves[i]);
-        if (!ok)
-            break;
-        move_to_san(&copy, moves[i], san);
-        if (copy.side == WHITE)
-            snprintf(token, sizeof token, "%s%d. %s", i ? " " : "", board_move_number(&copy), san);
-        else if (i == 0)
-            snprintf(token, sizeof token, "%d... %s", board_move_number(&copy), san);
-        else
-            snprintf(token, sizeof token, " %s", san);
-        size_t tl = strlen(token);
-        if (used + tl + 1 > len)
-            break;
-        memcpy(buf + used, token, tl + 1);
-        used += tl;
-        board_make_move(&copy, moves[i]);
-    }
-    board_free(&copy);
-}
-
 void session_convert_report(struct session *s, const struct search_report *r,
                             struct session_thinking *t)
 {
@@ -59,7 +24,11 @@ void session_convert_report(struct session *s, const struct search_report *r,
     t->nodes = r->nodes;
     t->elapsed = r->elapsed;
     char line[sizeof t->pv - SAN_MAX - 4];
-    numbered_line(&s->search_root, r->pv, r->pv_length, line, sizeof line);
+    struct board copy;
+    board_init(&copy);
+    board_copy(&copy, &s->search_root);
+    moves_to_san_line(&copy, r->pv, r->pv_length, true, line, sizeof line);
+    board_free(&copy);
     if (t->pondering && s->search_root.ply > 0) {
         /* The root is after the guessed move: show it first, in brackets. */
         struct board before;

@@ -1,4 +1,9 @@
-/* setup.c - evaluation sets and books by name, for every front end. */
+/* setup.c - evaluation sets and books by name, for every front end.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "core/datapath.h"

@@ -1,5 +1,10 @@
 /* setup.h - what the front ends share when they prepare an engine: finding
- * and loading evaluation sets and opening books by name. */
+ * and loading evaluation sets and opening books by name.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_PLAY_SETUP_H
 #define TDCHESS_PLAY_SETUP_H
 

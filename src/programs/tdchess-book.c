@@ -20,8 +20,6 @@
 #include "core/message.h"
 #include "core/program.h"
 
-enum { EXIT_USAGE = 2 };
-
 static void usage(void)
 {
     printf(_("Usage: %s build [OPTION]... PGN...\n"
@@ -58,26 +56,6 @@ static void version(void)
     program_version("tdchess-book");
 }
 
-static noreturn void usage_error(const char *fmt, const char *arg)
-{
-    msg_error(fmt, arg);
-    program_try_help();
-    exit(EXIT_USAGE);
-}
-
-static int parse_count(const char *text, int min, int max, const char *what)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end || errno || v < min || v > max) {
-        msg_error(_("invalid %s '%s' (%d to %d)"), what, text, min, max);
-        program_try_help();
-        exit(EXIT_USAGE);
-    }
-    return (int)v;
-}
-
 /* Common options: --help and --version are accepted after any command. */
 static noreturn void common_option(int opt)
 {
@@ -89,8 +67,7 @@ static noreturn void common_option(int opt)
         version();
         exit(EXIT_SUCCESS);
     }
-    program_try_help();
-    exit(EXIT_USAGE);
+    program_try_help_exit();
 }
 
 /* ---- build ------------------------------------------------------------- */
@@ -115,10 +92,10 @@ static int cmd_build(int argc, char **argv)
             output = optarg;
             break;
         case 'p':
-            max_ply = parse_count(optarg, 1, 100000, _("maximum ply"));
+            max_ply = (int)program_int_arg(optarg, 1, 100000, _("maximum ply"));
             break;
         case 'm':
-            min_games = parse_count(optarg, 1, 65535, _("minimum number of games"));
+            min_games = (int)program_int_arg(optarg, 1, 65535, _("minimum number of games"));
             break;
         case 'q':
             quiet = true;
@@ -128,7 +105,7 @@ static int cmd_build(int argc, char **argv)
         }
     }
     if (optind == argc)
-        usage_error(_("%s: no PGN file given"), "build");
+        program_usage_error(_("%s: no PGN file given"), "build");
 
     bool tty = isatty(STDERR_FILENO);
     struct book_builder *bb = book_builder_new(max_ply);
@@ -158,9 +135,11 @@ static int cmd_build(int argc, char **argv)
                 continue;
             }
             book_builder_add_game(bb, &g);
-            if (++games % 1000 == 0 && tty)
-                fprintf(stderr, _("\r%s: %ld games, %ld skipped, %zu moves"), argv[i], games,
-                        skipped, book_builder_pairs(bb));
+            if (++games % 1000 == 0 && tty) {
+                fputc('\r', stderr);
+                fprintf(stderr, _("%s: %ld games, %ld skipped, %zu moves"), argv[i], games, skipped,
+                        book_builder_pairs(bb));
+            }
         }
         pgn_close(r);
     }
@@ -334,7 +313,7 @@ static int cmd_info(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, "hV", options, NULL)) != -1)
         common_option(opt);
     if (optind == argc)
-        usage_error(_("%s: no book file given"), "info");
+        program_usage_error(_("%s: no book file given"), "info");
     int status = EXIT_SUCCESS;
     struct board b;
     board_init(&b);
@@ -397,7 +376,7 @@ int main(int argc, char **argv)
     while ((opt = getopt_long(argc, argv, "+hV", options, NULL)) != -1)
         common_option(opt);
     if (optind == argc)
-        usage_error("%s", _("no command given (build, probe or info)"));
+        program_usage_error("%s", _("no command given (build, probe or info)"));
     const char *command = argv[optind];
     /* Each command parses its own options from its own argv[0]. */
     int sub_argc = argc - optind;
@@ -409,5 +388,5 @@ int main(int argc, char **argv)
         return cmd_probe(sub_argc, sub_argv);
     if (strcmp(command, "info") == 0)
         return cmd_info(sub_argc, sub_argv);
-    usage_error(_("unknown command '%s' (build, probe or info)"), command);
+    program_usage_error(_("unknown command '%s' (build, probe or info)"), command);
 }

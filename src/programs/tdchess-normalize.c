@@ -14,8 +14,6 @@
 #include "core/program.h"
 #include "eval/eval.h"
 
-enum { EXIT_USAGE = 2 };
-
 static void usage(void)
 {
     printf(_("Usage: %s [OPTION]... IN OUT FACTOR\n"), "tdchess-normalize");
@@ -31,13 +29,9 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess-normalize"); }
-
-static noreturn void usage_error(const char *fmt, const char *arg)
+static void version(void)
 {
-    msg_error(fmt, arg);
-    program_try_help();
-    exit(EXIT_USAGE);
+    program_version("tdchess-normalize");
 }
 
 /* A factor in the C locale's notation, so scripts work in any locale. */
@@ -80,18 +74,19 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            program_try_help();
-            return EXIT_USAGE;
+            program_try_help_exit();
         }
     }
     if (argc - optind < 3)
-        usage_error("%s", argc - optind == 0 ? _("missing operands") : _("missing operand"));
+        program_usage_error("%s",
+                            argc - optind == 0 ? _("missing operands") : _("missing operand"));
     if (argc - optind > 3)
-        usage_error(_("extra operand '%s'"), argv[optind + 3]);
+        program_usage_error(_("extra operand '%s'"), argv[optind + 3]);
     const char *in = argv[optind], *out = argv[optind + 1];
     double factor;
     if (!parse_factor(argv[optind + 2], &factor))
-        usage_error(_("invalid factor '%s' (a finite number such as 0.5)"), argv[optind + 2]);
+        program_usage_error(_("invalid factor '%s' (a finite number such as 0.5)"),
+                            argv[optind + 2]);
 
     struct eval_params *p = xmalloc(sizeof *p);
     char err[512];

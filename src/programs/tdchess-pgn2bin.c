@@ -16,8 +16,6 @@
 #include "train/bindb.h"
 #include "train/convert.h"
 
-enum { EXIT_USAGE = 2 };
-
 static void usage(void)
 {
     printf(_("Usage: %s [OPTION]... IN.pgn[.gz]... OUT.bin\n"), "tdchess-pgn2bin");
@@ -38,13 +36,6 @@ static void usage(void)
 static void version(void)
 {
     program_version("tdchess-pgn2bin");
-}
-
-static noreturn void usage_error(const char *fmt, const char *arg)
-{
-    msg_error(fmt, arg);
-    program_try_help();
-    exit(EXIT_USAGE);
 }
 
 struct totals {
@@ -127,13 +118,13 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            program_try_help();
-            return EXIT_USAGE;
+            program_try_help_exit();
         }
     }
     if (argc - optind < 2)
-        usage_error("%s", argc - optind == 0 ? _("missing operands")
-                                             : _("missing output file after the PGN files"));
+        program_usage_error("%s", argc - optind == 0
+                                      ? _("missing operands")
+                                      : _("missing output file after the PGN files"));
     const char *out = argv[argc - 1];
     char err[BINDB_ERR_MAX];
     struct bindb_writer w;

@@ -17,7 +17,6 @@
 #include "core/timing.h"
 #include "eval/eval.h"
 
-enum { EXIT_USAGE = 2 };
 static const char DEFAULT_SET[] = "handmade.set";
 
 static void usage(void)
@@ -26,17 +25,20 @@ static void usage(void)
              "  or:  %s load TEXT SET\n"
              "  or:  %s check FILE...\n"
              "  or:  %s handmade [TEXT]\n"
+             "  or:  %s extend SET OUT\n"
              "  or:  %s eval [OPTION]... FEN\n"
              "  or:  %s symmetry [OPTION]... EPD...\n"
              "  or:  %s bench [OPTION]... EPD...\n"),
            "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set",
-           "tdchess-set");
+           "tdchess-set", "tdchess-set");
     puts(_("Convert, check and exercise tdchess evaluation sets (tdchess-set(5)).\n"));
     puts(_("Commands:\n"
            "  dump      write a set (binary or text) as text, to TEXT or standard output\n"
            "  load      read a text set and write it as a binary set (atomically)\n"
            "  check     read each set and report whether it is valid\n"
            "  handmade  write the built-in handmade set as text\n"
+           "  extend    write SET as an extended set (format 2) with the starting\n"
+           "            values of the extras, to be trained by tdchess-train\n"
            "  eval      print the evaluation breakdown of a position\n"
            "  symmetry  check that every position of the EPD files ('-' for standard\n"
            "            input) evaluates exactly like its colour-flipped twin\n"
@@ -56,13 +58,9 @@ static void usage(void)
     program_report_bugs();
 }
 
-static void version(void) { program_version("tdchess-set"); }
-
-static noreturn void usage_error(const char *fmt, const char *arg)
+static void version(void)
 {
-    msg_error(fmt, arg);
-    program_try_help();
-    exit(EXIT_USAGE);
+    program_version("tdchess-set");
 }
 
 /* ---- options shared by eval, symmetry and bench ---------------------------- */
@@ -107,8 +105,7 @@ static int parse_options(int argc, char **argv, struct eval_options *o)
             version();
             exit(EXIT_SUCCESS);
         default:
-            program_try_help();
-            exit(EXIT_USAGE);
+            program_try_help_exit();
         }
     }
     return optind;
@@ -235,7 +232,7 @@ static int cmd_symmetry(int argc, char **argv)
     struct eval_options o;
     int first = parse_options(argc, argv, &o);
     if (first == argc)
-        usage_error(_("%s: no EPD file given"), "symmetry");
+        program_usage_error(_("%s: no EPD file given"), "symmetry");
     struct symmetry_run *r = xcalloc(1, sizeof *r);
     r->e = make_evaluator(&o);
     r->traced = make_evaluator(&o);
@@ -284,7 +281,7 @@ static int cmd_bench(int argc, char **argv)
     struct eval_options o;
     int first = parse_options(argc, argv, &o);
     if (first == argc)
-        usage_error(_("%s: no EPD file given"), "bench");
+        program_usage_error(_("%s: no EPD file given"), "bench");
     struct evaluator *e = make_evaluator(&o);
     struct bench_run r = {NULL, 0};
     for (int i = first; i < argc; i++)
@@ -319,12 +316,12 @@ static int cmd_eval(int argc, char **argv)
     struct eval_options o;
     int first = parse_options(argc, argv, &o);
     if (first == argc)
-        usage_error(_("%s: no position given"), "eval");
+        program_usage_error(_("%s: no position given"), "eval");
     /* The FEN may come as one argument or as several. */
     char fen[512] = "";
     for (int i = first; i < argc; i++) {
         if (strlen(fen) + strlen(argv[i]) + 2 > sizeof fen)
-            usage_error(_("%s: position too long"), "eval");
+            program_usage_error(_("%s: position too long"), "eval");
         if (i > first)
             strcat(fen, " ");
         strcat(fen, argv[i]);
@@ -334,7 +331,7 @@ static int cmd_eval(int argc, char **argv)
     char err[200];
     if (!fen_read(&b, strcmp(fen, "startpos") == 0 ? FEN_START : fen, NULL, err, sizeof err)) {
         board_free(&b);
-        usage_error("%s", err);
+        program_usage_error("%s", err);
     }
     struct evaluator *e = make_evaluator(&o);
     eval_explain(e, &b, stdout);
@@ -363,8 +360,7 @@ static void no_options(int argc, char **argv)
             version();
             exit(EXIT_SUCCESS);
         }
-        program_try_help();
-        exit(EXIT_USAGE);
+        program_try_help_exit();
     }
 }
 
@@ -372,9 +368,9 @@ static void operands(int argc, int min, int max, const char *command)
 {
     int n = argc - optind;
     if (n < min)
-        usage_error(_("%s: missing file operand"), command);
+        program_usage_error(_("%s: missing file operand"), command);
     if (n > max)
-        usage_error(_("%s: too many operands"), command);
+        program_usage_error(_("%s: too many operands"), command);
 }
 
 static void write_text(const struct eval_params *p, const char *path)
@@ -429,13 +425,14 @@ static int cmd_check(int argc, char **argv)
         }
         double largest = 0;
         int nonzero = 0;
-        for (int k = 0; k < EVAL_PARAMS; k++) {
+        int count = eval_params_extended(p) ? EVAL_PARAMS : EVAL_PARAMS_V1;
+        for (int k = 0; k < count; k++) {
             double v = fabs(eval_param_get(p, k));
             nonzero += v != 0;
             largest = v > largest ? v : largest;
         }
         printf(_("%s: valid set, %d of %d parameters non-zero, largest magnitude %g\n"), argv[i],
-               nonzero, EVAL_PARAMS, largest);
+               nonzero, count, largest);
     }
     free(p);
     return status;
@@ -452,19 +449,36 @@ static int cmd_handmade(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
+static int cmd_extend(int argc, char **argv)
+{
+    no_options(argc, argv);
+    operands(argc, 2, 2, "extend");
+    struct eval_params *p = xmalloc(sizeof *p);
+    char err[512];
+    if (!eval_set_load(p, argv[optind], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    if (eval_params_extended(p))
+        msg_fatal(EXIT_FAILURE, _("%s: already an extended set"), argv[optind]);
+    eval_params_extras_default(p);
+    if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    free(p);
+    return EXIT_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
     } commands[] = {
-        {"dump", cmd_dump},         {"load", cmd_load}, {"check", cmd_check},
-        {"handmade", cmd_handmade}, {"eval", cmd_eval}, {"symmetry", cmd_symmetry},
-        {"bench", cmd_bench},
+        {"dump", cmd_dump},         {"load", cmd_load},     {"check", cmd_check},
+        {"handmade", cmd_handmade}, {"eval", cmd_eval},     {"symmetry", cmd_symmetry},
+        {"bench", cmd_bench},       {"extend", cmd_extend},
     };
     program_init(argv[0]);
     if (argc < 2)
-        usage_error("%s", _("missing command"));
+        program_usage_error("%s", _("missing command"));
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage();
         return EXIT_SUCCESS;
@@ -476,5 +490,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
         if (strcmp(argv[1], commands[i].name) == 0)
             return commands[i].run(argc - 1, argv + 1);
-    usage_error(_("unknown command '%s'"), argv[1]);
+    program_usage_error(_("unknown command '%s'"), argv[1]);
 }

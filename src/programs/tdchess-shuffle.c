@@ -15,8 +15,6 @@
 #include "core/rng.h"
 #include "train/bindb.h"
 
-enum { EXIT_USAGE = 2 };
-
 static void usage(void)
 {
     printf(_("Usage: %s [OPTION]... IN.bin OUT.bin\n"), "tdchess-shuffle");
@@ -34,13 +32,6 @@ static void usage(void)
 static void version(void)
 {
     program_version("tdchess-shuffle");
-}
-
-static noreturn void usage_error(const char *fmt, const char *arg)
-{
-    msg_error(fmt, arg);
-    program_try_help();
-    exit(EXIT_USAGE);
 }
 
 int main(int argc, char **argv)
@@ -61,7 +52,7 @@ int main(int argc, char **argv)
             errno = 0;
             uintmax_t v = strtoumax(optarg, &end, 10);
             if (end == optarg || *end != '\0' || errno != 0 || v > UINT64_MAX || *optarg == '-')
-                usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), optarg);
+                program_usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), optarg);
             seed = (uint64_t)v;
             break;
         }
@@ -72,14 +63,14 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            program_try_help();
-            return EXIT_USAGE;
+            program_try_help_exit();
         }
     }
     if (argc - optind < 2)
-        usage_error("%s", argc - optind == 0 ? _("missing operands") : _("missing operand"));
+        program_usage_error("%s",
+                            argc - optind == 0 ? _("missing operands") : _("missing operand"));
     if (argc - optind > 2)
-        usage_error(_("extra operand '%s'"), argv[optind + 2]);
+        program_usage_error(_("extra operand '%s'"), argv[optind + 2]);
     char err[BINDB_ERR_MAX];
     struct bindb db;
     if (!bindb_load(&db, argv[optind], err, sizeof err))

@@ -1,4 +1,9 @@
-/* tdchess-test - runs perft suites (and later EPD test suites). */
+/* tdchess-test - runs perft suites (and later EPD test suites).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <getopt.h>
@@ -17,7 +22,7 @@
 #include "core/program.h"
 #include "core/timing.h"
 
-enum { EXIT_MISMATCH = 1, EXIT_USAGE = 2 };
+enum { EXIT_MISMATCH = 1 };
 
 struct perft_result {
     int line;

@@ -22,7 +22,7 @@
 #include "train/bindb.h"
 #include "train/td.h"
 
-enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130, PROGRESS_VERSION = 1, MAX_EPOCHS = 10000 };
+enum { EXIT_INTERRUPTED = 130, PROGRESS_VERSION = 1, MAX_EPOCHS = 10000 };
 static const char PROGRESS_MAGIC[] = "tdchess-train-progress";
 
 /* Set by the signal handler only (SIGINT, SIGTERM). */
@@ -84,13 +84,6 @@ static void usage(void)
 static void version(void)
 {
     program_version("tdchess-train");
-}
-
-static noreturn void usage_error(const char *fmt, const char *arg)
-{
-    msg_error(fmt, arg);
-    program_try_help();
-    exit(EXIT_USAGE);
 }
 
 /* ---- numbers in the C locale ---------------------------------------------------- */
@@ -158,8 +151,8 @@ struct progress {
 static uint32_t params_crc(const struct eval_params *p)
 {
     unsigned char *buf = xmalloc(EVAL_SET_SIZE);
-    eval_set_encode(p, buf);
-    uint32_t crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf, EVAL_SET_SIZE);
+    size_t size = eval_set_encode(p, buf);
+    uint32_t crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf, (uInt)size);
     free(buf);
     return crc;
 }
@@ -451,25 +444,25 @@ int main(int argc, char **argv)
         switch (c) {
         case 'e':
             if (!parse_int(optarg, 1, MAX_EPOCHS, &epochs))
-                usage_error(_("invalid number of epochs '%s'"), optarg);
+                program_usage_error(_("invalid number of epochs '%s'"), optarg);
             break;
         case 'v':
             if (!parse_double(optarg, &opt.validate, true) || opt.validate < 0 ||
                 opt.validate > 0.9)
-                usage_error(_("invalid validation share '%s' (0 to 90%%)"), optarg);
+                program_usage_error(_("invalid validation share '%s' (0 to 90%%)"), optarg);
             break;
         case 's': {
             char *end;
             errno = 0;
             uintmax_t s = strtoumax(optarg, &end, 10);
             if (end == optarg || *end != '\0' || errno != 0 || s > UINT64_MAX || *optarg == '-')
-                usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), optarg);
+                program_usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), optarg);
             opt.seed = (uint64_t)s;
             break;
         }
         case 'j':
             if (!parse_int(optarg, 1, TD_MAX_THREADS, &v))
-                usage_error(_("invalid number of threads '%s'"), optarg);
+                program_usage_error(_("invalid number of threads '%s'"), optarg);
             opt.threads = (int)v;
             break;
         case 'a':
@@ -478,41 +471,41 @@ int main(int argc, char **argv)
             else if (strcmp(optarg, "sigmoid") == 0)
                 opt.activation = TD_SIGMOID;
             else
-                usage_error(_("invalid activation '%s' (linear or sigmoid)"), optarg);
+                program_usage_error(_("invalid activation '%s' (linear or sigmoid)"), optarg);
             break;
         case 'b':
             if (!parse_int(optarg, 1, 1000000, &v))
-                usage_error(_("invalid batch size '%s'"), optarg);
+                program_usage_error(_("invalid batch size '%s'"), optarg);
             opt.batch = (int)v;
             break;
         case 'r':
             if (!parse_double(optarg, &x, false) || x <= 0 || x > 2)
-                usage_error(_("invalid rate '%s' (0 < rate <= 2)"), optarg);
+                program_usage_error(_("invalid rate '%s' (0 < rate <= 2)"), optarg);
             opt.rate = x;
             break;
         case 'k':
             if (!parse_double(optarg, &x, false) || x <= 0 || x > 100)
-                usage_error(_("invalid scale '%s' (0 < scale <= 100)"), optarg);
+                program_usage_error(_("invalid scale '%s' (0 < scale <= 100)"), optarg);
             opt.scale = x;
             break;
         case 'l':
             if (!parse_double(optarg, &x, false) || x < 0 || x > 1)
-                usage_error(_("invalid lambda '%s' (0 to 1)"), optarg);
+                program_usage_error(_("invalid lambda '%s' (0 to 1)"), optarg);
             opt.lambda = x;
             break;
         case OPT_REGULARIZE:
             if (!parse_double(optarg, &x, true) || x < 0 || x > 1)
-                usage_error(_("invalid regularisation '%s' (0 to 1)"), optarg);
+                program_usage_error(_("invalid regularisation '%s' (0 to 1)"), optarg);
             opt.regularize = x;
             break;
         case OPT_MAX_MATERIAL:
             if (!parse_double(optarg, &x, false) || x < 0 || x > 100)
-                usage_error(_("invalid material limit '%s'"), optarg);
+                program_usage_error(_("invalid material limit '%s'"), optarg);
             opt.max_material = x;
             break;
         case OPT_MIN_PLY:
             if (!parse_int(optarg, 0, BINDB_MAX_PLIES, &v))
-                usage_error(_("invalid ply '%s'"), optarg);
+                program_usage_error(_("invalid ply '%s'"), optarg);
             opt.min_ply = (int)v;
             break;
         case 'f':
@@ -542,13 +535,15 @@ int main(int argc, char **argv)
         }
     }
     if (argc - optind < 2)
-        usage_error("%s", argc - optind == 0 ? _("missing operands") : _("missing operand"));
+        program_usage_error("%s",
+                            argc - optind == 0 ? _("missing operands") : _("missing operand"));
     if (argc - optind > 2)
-        usage_error(_("extra operand '%s'"), argv[optind + 2]);
+        program_usage_error(_("extra operand '%s'"), argv[optind + 2]);
     if (resume && run_option != NULL)
-        usage_error(_("option '%s' cannot be changed when resuming (only --epochs, --threads, "
-                      "--text and --quiet can)"),
-                    run_option);
+        program_usage_error(
+            _("option '%s' cannot be changed when resuming (only --epochs, --threads, "
+              "--text and --quiet can)"),
+            run_option);
     const char *dbpath = argv[optind], *setpath = argv[optind + 1];
     char *ppath = progress_path(setpath);
 

@@ -31,8 +31,6 @@
 #include "ui/uci.h"
 #include "ui/xboard.h"
 
-enum { EXIT_USAGE = 2 };
-
 struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii, no_mouse;
@@ -67,7 +65,7 @@ static void usage(void)
            "                        (e.g. 40/10); default: none\n"
            "  -n, --games=N         two-computers: play N games, alternating colours\n"
            "  -r, --random-swing=PAWNS  random noise added to the evaluation\n"
-           "  -l, --level=ELO       play at this strength: 800 to 2400 (full), or\n"
+           "  -l, --level=ELO       play at this strength: 800 to 2200 (full), or\n"
            "                        beginner, casual, club, strong, expert, full\n"
            "      --ponder          let the engine think on your time\n"
            "      --cpu-time        clocks count CPU time instead of wall time\n"
@@ -86,6 +84,7 @@ static void usage(void)
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
            "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
+           "      --threads=N       search threads sharing the table (default 1)\n"
            "      --book=FILE       opening book (Polyglot .bin; 'gnuchess' for GNU\n"
            "                        Chess's book); may be given up to 8 times\n"
            "      --no-book         do not play book moves\n"
@@ -96,7 +95,7 @@ static void usage(void)
            "  -V, --version         output version information and exit\n"));
     puts(_("Commands:\n"
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
-           "                        (default 9) and print the node count and speed\n"));
+           "                        (default 13) and print the node count and speed\n"));
     puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
     program_report_bugs();
 }
@@ -104,24 +103,6 @@ static void usage(void)
 static void version(void)
 {
     program_version("tdchess");
-}
-
-static noreturn void try_help(void)
-{
-    program_try_help();
-    exit(EXIT_USAGE);
-}
-
-static long number_arg(const char *text, long min, long max, const char *what)
-{
-    char *end;
-    errno = 0;
-    long n = strtol(text, &end, 10);
-    if (*text == '\0' || *end || errno || n < min || n > max) {
-        msg_error(_("invalid %s '%s' (%ld to %ld)"), what, text, min, max);
-        try_help();
-    }
-    return n;
 }
 
 /* "white:" or "black:" at the start of *TEXT (skipped): the colour, or
@@ -146,7 +127,7 @@ static void engine_arg(struct options *o, int colour, const char *text)
     char err[512];
     if (!engine_spec_parse(text, &spec, err, sizeof err)) {
         msg_error("%s", err);
-        try_help();
+        program_try_help_exit();
     }
     o->engine_given[colour] = true;
     if (spec.kind == ENGINE_BUILTIN) {
@@ -166,29 +147,17 @@ static void engine_option_arg(struct options *o, char *text)
     char *eq = strchr(rest, '=');
     if (!eq || eq == rest) {
         msg_error(_("invalid engine option '%s' (expected [white:|black:]NAME=VALUE)"), text);
-        try_help();
+        program_try_help_exit();
     }
     if (o->play.engine_option_count == SESSION_ENGINE_OPTIONS_MAX) {
         msg_error(_("at most %d engine options"), SESSION_ENGINE_OPTIONS_MAX);
-        try_help();
+        program_try_help_exit();
     }
     *eq = '\0';
     struct session_engine_option *opt = &o->play.engine_options[o->play.engine_option_count++];
     opt->colour = colour;
     opt->name = rest;
     opt->value = eq + 1;
-}
-
-static double real_arg(const char *text, double min, double max, const char *what)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (*text == '\0' || *end || errno || !isfinite(v) || v < min || v > max) {
-        msg_error(_("invalid %s '%s' (%g to %g)"), what, text, min, max);
-        try_help();
-    }
-    return v;
 }
 
 /* Every book named with --book must open, in every mode: a missing book is
@@ -210,10 +179,10 @@ static int run_bench(const struct options *o, int argc, char **argv, struct eval
 {
     int depth = 0;
     if (argc > 1)
-        depth = (int)number_arg(argv[1], 1, 64, _("bench depth"));
+        depth = (int)program_int_arg(argv[1], 1, 64, _("bench depth"));
     if (argc > 2) {
         msg_error(_("unexpected argument '%s'"), argv[2]);
-        try_help();
+        program_try_help_exit();
     }
     if (!bench_run(eval, &o->play.engine.search, depth, stdout))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %d MB hash table"), BENCH_HASH_MB);
@@ -235,6 +204,9 @@ static int run_protocol(const struct options *o, int argc, char **argv, int in_f
         evaluator_free(eval);
         return status;
     }
+    /* SIGINT, SIGTERM and SIGHUP end the protocol loops as "quit" does
+     * (the search stopped and joined), here as after line mode's hand-over. */
+    signals_install(true);
     if (o->xboard)
         return xboard_run(in_fd, stdout, &cfg);
     if (in_fd == STDIN_FILENO)
@@ -321,6 +293,7 @@ int main(int argc, char **argv)
 {
     enum {
         OPT_HASH = 256,
+        OPT_THREADS,
         OPT_FEATURES,
         OPT_BOOK,
         OPT_NO_BOOK,
@@ -346,6 +319,7 @@ int main(int argc, char **argv)
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
         {"hash-size", required_argument, NULL, OPT_HASH},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"search-features", required_argument, NULL, OPT_FEATURES},
         {"white-set", required_argument, NULL, 'w'},
         {"black-set", required_argument, NULL, 'b'},
@@ -396,8 +370,11 @@ int main(int argc, char **argv)
         case 'x':
             o.xboard = true;
             break;
+        case OPT_THREADS:
+            o.play.engine.threads = program_int_arg(optarg, 1, ENGINE_MAX_THREADS, _("threads"));
+            break;
         case OPT_HASH:
-            o.play.engine.hash_mb = (size_t)number_arg(optarg, 1, TT_MAX_MB, _("hash size"));
+            o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));
             break;
         case 'w':
             o.play.set_names[WHITE] = optarg;
@@ -408,7 +385,7 @@ int main(int argc, char **argv)
         case OPT_BOOK:
             if (o.play.engine.book_count == BOOK_SET_MAX) {
                 msg_error(_("at most %d books at once"), BOOK_SET_MAX);
-                try_help();
+                program_try_help_exit();
             }
             o.play.engine.books[o.play.engine.book_count++] = optarg;
             break;
@@ -418,13 +395,13 @@ int main(int argc, char **argv)
         case OPT_BOOK_MODE:
             if (!book_mode_parse(optarg, &o.play.engine.book_mode)) {
                 msg_error(_("invalid book mode '%s' (best, weighted or random)"), optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case OPT_FEATURES:
             if (!search_features_parse(optarg, &o.play.engine.search.features)) {
                 msg_error(_("invalid search feature list '%s'"), optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'm':
@@ -433,33 +410,33 @@ int main(int argc, char **argv)
                 msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
                             "two-computers)"),
                           optarg);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 't':
-            o.play.move_time = real_arg(optarg, 0, 1e6, _("time per move"));
+            o.play.move_time = program_real_arg(optarg, 0, 1e6, _("time per move"));
             break;
         case 'd':
-            o.play.depth = (int)number_arg(optarg, 0, 100, _("depth"));
+            o.play.depth = (int)program_int_arg(optarg, 0, 100, _("depth"));
             break;
         case OPT_TC:
             if (!tc_parse(optarg, &o.play.tc, err, sizeof err)) {
                 msg_error("%s", err);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'n':
-            o.play.games = (int)number_arg(optarg, 1, 1000000, _("number of games"));
+            o.play.games = (int)program_int_arg(optarg, 1, 1000000, _("number of games"));
             o.games_given = true;
             break;
         case 'l':
             if (!level_parse(optarg, &o.play.engine.level, level_err, sizeof level_err)) {
                 msg_error("%s", level_err);
-                try_help();
+                program_try_help_exit();
             }
             break;
         case 'r':
-            o.play.random_swing = real_arg(optarg, 0, 100, _("random swing"));
+            o.play.random_swing = program_real_arg(optarg, 0, 100, _("random swing"));
             break;
         case OPT_PONDER:
             o.play.ponder = true;
@@ -474,7 +451,7 @@ int main(int argc, char **argv)
             o.play.pgn_path = optarg;
             break;
         case OPT_SEED:
-            o.play.seed = (unsigned long long)number_arg(optarg, 1, LONG_MAX, _("seed"));
+            o.play.seed = (unsigned long long)program_int_arg(optarg, 1, LONG_MAX, _("seed"));
             break;
         case OPT_NO_TUI:
             o.no_tui = true;
@@ -504,7 +481,7 @@ int main(int argc, char **argv)
         case OPT_ENGINE_ELO: {
             const char *value = optarg;
             int colour = colour_prefix(&value);
-            int elo = (int)number_arg(value, 100, 4000, _("engine Elo"));
+            int elo = (int)program_int_arg(value, 100, 4000, _("engine Elo"));
             for (int c = WHITE; c <= BLACK; c++)
                 if (colour == NONE || colour == c)
                     o.play.engine_elo[c] = elo;
@@ -517,7 +494,7 @@ int main(int argc, char **argv)
             version();
             return EXIT_SUCCESS;
         default:
-            try_help();
+            program_try_help_exit();
         }
     }
     if (!mode_given && (o.engine_given[WHITE] || o.engine_given[BLACK])) {
@@ -529,11 +506,11 @@ int main(int argc, char **argv)
     bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
     if (optind < argc && !bench) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
-        try_help();
+        program_try_help_exit();
     }
     if (o.games_given && (bench || o.uci || o.xboard || o.play.mode != MODE_TWO_COMPUTERS)) {
         msg_error("%s", _("-n/--games is for engine matches: use it with --mode=two-computers"));
-        try_help();
+        program_try_help_exit();
     }
     check_books(&o.play.engine);
     /* An installation without its data: say so on stderr (the game also

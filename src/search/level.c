@@ -17,8 +17,8 @@
  * geometrically.  A level at or above LEVEL_FULL_ELO is full strength. */
 static const struct level_params anchors[] = {
     /* elo   nodes  depth multipv noise max_loss */
-    {800, 300, 3, 6, 300, 700},   {1100, 1200, 4, 5, 200, 450}, {1500, 6000, 0, 4, 100, 200},
-    {1750, 150000, 0, 2, 25, 50}, {2000, 1000000, 0, 2, 8, 20}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
+    {800, 200, 3, 6, 300, 700},   {1100, 800, 4, 5, 200, 450},  {1500, 3000, 0, 4, 130, 220},
+    {1750, 30000, 0, 3, 50, 100}, {2000, 200000, 0, 2, 15, 40}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
 };
 
 static const char *const names[] = {N_("beginner"), N_("casual"), N_("club"),

@@ -33,7 +33,7 @@
 
 enum {
     LEVEL_MIN_ELO = 800,
-    LEVEL_FULL_ELO = 2400, /* this level and above: full strength */
+    LEVEL_FULL_ELO = 2200, /* full strength (about what the engine plays at 5+0.05) */
     LEVEL_MAX_LINES = 8,   /* most candidates a level looks at */
     LEVEL_NAME_MAX = 64,
 };

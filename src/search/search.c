@@ -1,8 +1,25 @@
-/* search.c - iterative deepening, alpha-beta with PVS, quiescence and move
- * ordering (design §6, §7, §8). */
+/* search.c - iterative deepening, principal variation search, quiescence
+ * and move ordering (design §6, §7, §8).
+ *
+ * The design's negamax with PVS, null move and quiescence, grown into what
+ * strong engines do: a bucketed transposition table trusted only outside
+ * the principal variation, static-evaluation pruning near the leaves
+ * (reverse futility, futility, late move pruning, SEE pruning), adaptive
+ * null move, logarithmic late move reductions steered by history, history
+ * with bonus and malus kept between moves, killers and counter moves,
+ * internal iterative reduction, repetitions drawn at their first return
+ * inside the search, aspiration windows that widen step by step.  Every
+ * technique is a bit of enum search_feature, so two configurations of one
+ * build can play a match.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdatomic.h>
 
 #include "chess/movegen.h"
@@ -13,30 +30,46 @@
 #include "chess/see.h"
 #include "search/timeman.h"
 
-/* ---- constants of the design (§6.4, §8.1) ----------------------------- */
+/* ---- constants ----------------------------------------------------------- */
 
 enum {
-    ASPIRATION_WINDOW = PAWN_VALUE / 2,  /* 0.5 pawn */
-    EVAL_WINDOW = PAWN_VALUE * 99 / 100, /* 0.99 pawn, lazy evaluation */
     DRAW_SCORE = 0,
     NODES_BETWEEN_CHECKS = 1024,
+    NO_EVAL = -WIN_SCORE,
+    CP = PAWN_VALUE / 100, /* one centipawn in search units */
+    ASPIRATION_WINDOW = 20 * CP,
+    HISTORY_MAX = 16384,
+    MAX_DEPTH = 128, /* the reduction table's range */
 };
 
-static const int PV_SORT_SCORE = 1000000000;
-static const int PROMOTION_SORT_SCORE = 900000000;
-static const int CAPTURE_SORT_SCORE = 800000000;
-static const int KILLER_SORT_SCORE = 400000000;
-static const int COUNTER_SORT_SCORE = 150000000;
-static const int BAD_CAPTURE_SORT_SCORE = 100000000;
-/* History is a bit set of depths (|= 1 << depth); depths above this share
- * the top bit so the sort keys stay below the killers'. */
-enum { HISTORY_TOP_BIT = 22 };
+/* Margins of the pruning near the leaves. */
+enum {
+    RFP_DEPTH = 8,
+    RFP_MARGIN = 75 * CP, /* per ply */
+    FUTILITY_DEPTH = 8,
+    FUTILITY_BASE = 90 * CP,
+    FUTILITY_MARGIN = 80 * CP, /* per ply */
+    LMP_DEPTH = 8,
+    SEE_QUIET_MARGIN = 25 * CP,   /* per ply squared */
+    SEE_CAPTURE_MARGIN = 90 * CP, /* per ply */
+    DELTA_MARGIN = 200 * CP,
+    NULL_MIN_DEPTH = 2,
+    IIR_MIN_DEPTH = 4,
+};
+
+static const int HASH_SORT_SCORE = 2000000000;
+static const int GOOD_CAPTURE_SORT_SCORE = 1000000000;
+static const int KILLER_SORT_SCORE = 900000000;
+static const int COUNTER_SORT_SCORE = 800000000;
+static const int BAD_CAPTURE_SORT_SCORE = -1000000000;
 
 /* MVV-LVA piece order: victims by value, attackers cheapest first. */
 static const int mvv_value[PIECE_NB] = {1, 3, 3, 5, 9, 20};
 
 struct ply_data {
-    struct move killer_old, killer_new;
+    struct move killers[2];
+    struct move move; /* the move made from this ply (none for a null move) */
+    int static_eval;  /* NO_EVAL when in check */
     struct move pv[MAX_PV];
     int pv_length;
 };
@@ -46,30 +79,32 @@ struct searcher {
     const struct evaluator *eval;
     struct search_config config;
     struct ply_data *plies; /* config.max_ply + 2 entries */
-    uint32_t history[SQUARE_NB][SQUARE_NB];
+    int16_t history[COLOUR_NB][SQUARE_NB][SQUARE_NB];
     struct move counter[SQUARE_NB][SQUARE_NB]; /* reply that refuted a move */
+    uint8_t reductions[MAX_DEPTH][MAX_MOVES];
 
     /* per search */
     struct board *board;
+    int root_ply; /* board ply at the root */
     const struct search_limits *limits;
     const struct search_callbacks *callbacks;
     struct search_stats stats;
     struct time_plan plan;
     double start;
     int root_depth, seldepth;
-    int min_positional, max_positional; /* White's view, lazy-evaluation bounds */
     bool timed_out;
-    int multipv_index;
     int excluded_count; /* root moves already reported in this iteration (MultiPV) */
     struct move excluded[MAX_MULTIPV];
-    struct move best_move;
+    struct move best_move; /* best root move of the iteration so far */
     int best_score;
+    int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
     atomic_bool stop, ponderhit;
 };
 
 /* ---- setup --------------------------------------------------------------- */
 
-const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_LMR; /* the only one matches proved: NEWS */
+/* Every technique is on by default: NEWS has the matches that decided it. */
+const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_ALL;
 
 static const struct {
     const char *name;
@@ -84,6 +119,9 @@ static const struct {
     {"iid", FEATURE_IID},
     {"counter", FEATURE_COUNTER},
     {"time-stability", FEATURE_TIME_STABILITY},
+    {"lmp", FEATURE_LMP},
+    {"see-prune", FEATURE_SEE_PRUNE},
+    {"null-adaptive", FEATURE_NULL_MOVE},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
@@ -139,12 +177,24 @@ static struct search_config default_config(void)
     return search_config_default();
 }
 
+static void init_reductions(struct searcher *s)
+{
+    /* The logarithmic formula of modern engines: late moves at high depth
+     * are reduced most. */
+    for (int d = 0; d < MAX_DEPTH; d++)
+        for (int m = 0; m < MAX_MOVES; m++)
+            s->reductions[d][m] =
+                d && m ? (uint8_t)(0.75 + log((double)d) * log((double)m) / 2.25) : 0;
+}
+
 struct searcher *searcher_new(struct tt *tt, const struct evaluator *eval)
 {
     struct searcher *s = xcalloc(1, sizeof *s);
     s->tt = tt;
     s->eval = eval;
+    init_reductions(s);
     searcher_set_config(s, &(struct search_config){0});
+    searcher_clear(s);
     return s;
 }
 
@@ -170,6 +220,8 @@ void searcher_set_config(struct searcher *s, const struct search_config *config)
     s->config = c;
     free(s->plies);
     s->plies = xcalloc((size_t)c.max_ply + 2, sizeof *s->plies);
+    for (int i = 0; i < c.max_ply + 2; i++)
+        s->plies[i].killers[0] = s->plies[i].killers[1] = s->plies[i].move = move_none();
 }
 
 void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval)
@@ -184,7 +236,12 @@ void searcher_clear(struct searcher *s)
         for (int j = 0; j < SQUARE_NB; j++)
             s->counter[i][j] = move_none();
     for (int i = 0; i < s->config.max_ply + 2; i++)
-        s->plies[i].killer_old = s->plies[i].killer_new = move_none();
+        s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
+}
+
+void searcher_set_helper(struct searcher *s, int id)
+{
+    s->helper = id;
 }
 
 void search_stop(struct searcher *s)
@@ -214,7 +271,8 @@ static double elapsed(const struct searcher *s)
     return now(s) - s->start;
 }
 
-/* Polled every NODES_BETWEEN_CHECKS nodes: stop flag, node and time limits. */
+/* Polled at every node: stop flag; node and time limits every
+ * NODES_BETWEEN_CHECKS nodes. */
 static bool should_stop(struct searcher *s)
 {
     if (s->timed_out)
@@ -223,8 +281,6 @@ static bool should_stop(struct searcher *s)
      * stopped at once answers with a searched move, not an arbitrary one. */
     if (s->root_depth <= 1)
         return false;
-    /* The stop flag is one relaxed load (a plain load on common CPUs): read
-     * at every node so "stop" is answered at once; clocks less often. */
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return s->timed_out = true;
     if ((s->stats.nodes & (NODES_BETWEEN_CHECKS - 1)) != 0)
@@ -260,27 +316,66 @@ static int swing(const struct searcher *s, const struct board *b)
     return (int)(unit * s->config.random_swing * PAWN_VALUE);
 }
 
-static int positional_eval(struct searcher *s, const struct board *b)
+static int evaluate(struct searcher *s, const struct board *b)
 {
-    int p = eval_positional(s->eval, b) + swing(s, b);
-    int white_view = b->side == WHITE ? p : -p;
-    if (white_view < s->min_positional)
-        s->min_positional = white_view;
-    if (white_view > s->max_positional)
-        s->max_positional = white_view;
-    return p;
-}
-
-/* ---- move ordering (design §8) ------------------------------------------ */
-
-static int history_score(const struct searcher *s, struct move m)
-{
-    return (int)(s->history[m.from][m.to] << 3);
+    s->stats.true_evals++;
+    return material_eval(b) + eval_positional(s->eval, b) + swing(s, b);
 }
 
 static inline bool has(const struct searcher *s, unsigned feature)
 {
     return (s->config.features & feature) != 0;
+}
+
+/* Knights, bishops, rooks or queens of the side to move: without them a
+ * null move may be a mistake (zugzwang). */
+static bool has_pieces(const struct board *b)
+{
+    const struct game_state *st = b->state;
+    int us = b->side;
+    return st->count[us][KNIGHT] + st->count[us][BISHOP] + st->count[us][ROOK] +
+               st->count[us][QUEEN] >
+           0;
+}
+
+/* A position seen before since the last irreversible move, inside the
+ * search (a twofold repetition after the root is as good as a draw: the
+ * side that could avoid it did not), or twice before the root (the board's
+ * threefold flag covers that). */
+static bool is_repetition(const struct searcher *s, int ply)
+{
+    const struct board *b = s->board;
+    const struct game_state *st = b->state;
+    int reach = st->fifty < b->ply ? st->fifty : b->ply;
+    if (reach > ply)
+        reach = ply;
+    for (int back = 1; back <= reach; back++) {
+        if (move_is_none(b->moves_made[b->ply - back]))
+            return false; /* a null move: nothing before it repeats for real */
+        if (back >= 4 && !(back & 1) && st[-back].key == st->key)
+            return true;
+    }
+    return false;
+}
+
+/* ---- move ordering (design §8) ------------------------------------------ */
+
+static inline bool is_quiet(struct move m)
+{
+    return !(m.type & (CAPTURE | PROMOTION));
+}
+
+static int history_score(const struct searcher *s, int side, struct move m)
+{
+    return s->history[side][m.from][m.to];
+}
+
+/* History with gravity: a bonus pulls toward +HISTORY_MAX, a malus toward
+ * -HISTORY_MAX, each step smaller the nearer the bound. */
+static void history_update(struct searcher *s, int side, struct move m, int bonus)
+{
+    int16_t *h = &s->history[side][m.from][m.to];
+    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
 }
 
 static struct move counter_move(const struct searcher *s, const struct board *b)
@@ -289,43 +384,51 @@ static struct move counter_move(const struct searcher *s, const struct board *b)
     return move_is_none(last) ? last : s->counter[last.from][last.to];
 }
 
+static int capture_order(const struct board *b, struct move m)
+{
+    const struct game_state *st = b->state;
+    int victim = (m.type & EN_PASSANT) ? PAWN : (m.type & CAPTURE) ? st->piece[m.to] : NONE;
+    int value = victim == NONE ? 0 : mvv_value[victim] * 10 - mvv_value[st->piece[m.from]];
+    if (m.type & PROMOTION)
+        value += mvv_value[m.promote] * 10;
+    return value;
+}
+
+/* Does the capture (or promotion) lose material by static exchange?  A
+ * capture of a piece worth at least the capturer never does. */
+static bool capture_loses(const struct board *b, struct move m)
+{
+    if ((m.type & PROMOTION) && m.promote != QUEEN)
+        return true;
+    if (!(m.type & CAPTURE) || (m.type & EN_PASSANT))
+        return false;
+    const struct game_state *st = b->state;
+    return mvv_value[st->piece[m.from]] > mvv_value[st->piece[m.to]] && see(b, m) < 0;
+}
+
 static void score_moves(const struct searcher *s, const struct board *b, int ply,
                         const struct move_list *list, int *scores, struct move hash_move)
 {
-    const struct game_state *st = b->state;
     const struct ply_data *pd = &s->plies[ply];
-    const struct ply_data *pd2 = ply >= 2 ? &s->plies[ply - 2] : NULL;
-    struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     struct move counter = has(s, FEATURE_COUNTER) ? counter_move(s, b) : move_none();
     bool see_order = has(s, FEATURE_SEE_ORDER);
     for (int i = 0; i < list->count; i++) {
         struct move m = list->moves[i];
-        int piece = st->piece[m.from];
         if (move_equal(m, hash_move)) {
-            scores[i] = PV_SORT_SCORE;
-        } else if (m.type & PROMOTION) {
-            scores[i] = PROMOTION_SORT_SCORE + m.promote * 10;
-        } else if (m.type & CAPTURE) {
-            int victim = (m.type & EN_PASSANT) ? PAWN : st->piece[m.to];
-            int mvv_lva = mvv_value[victim] * 10 - mvv_value[piece];
-            /* Recapturing the piece that just moved is usually right. */
-            if (!move_is_none(last) && m.to == last.to)
-                mvv_lva++;
-            bool losing = see_order && mvv_value[piece] > mvv_value[victim] && see(b, m) < 0;
-            scores[i] = (losing ? BAD_CAPTURE_SORT_SCORE : CAPTURE_SORT_SCORE) + mvv_lva;
-        } else if (move_equal(m, pd->killer_old) || move_equal(m, pd->killer_new)) {
-            scores[i] =
-                KILLER_SORT_SCORE + history_score(s, m) + (move_equal(m, pd->killer_old) ? 1 : 0);
-        } else if (pd2 && (move_equal(m, pd2->killer_old) || move_equal(m, pd2->killer_new))) {
-            scores[i] = KILLER_SORT_SCORE / 2 + history_score(s, m);
+            scores[i] = HASH_SORT_SCORE;
+        } else if (!is_quiet(m)) {
+            int order = capture_order(b, m);
+            bool losing =
+                see_order ? capture_loses(b, m) : (m.type & PROMOTION) && m.promote != QUEEN;
+            scores[i] = (losing ? BAD_CAPTURE_SORT_SCORE : GOOD_CAPTURE_SORT_SCORE) + order;
+        } else if (move_equal(m, pd->killers[0])) {
+            scores[i] = KILLER_SORT_SCORE + 1;
+        } else if (move_equal(m, pd->killers[1])) {
+            scores[i] = KILLER_SORT_SCORE;
         } else if (move_equal(m, counter)) {
-            scores[i] = COUNTER_SORT_SCORE + history_score(s, m);
-        } else if (m.type & CASTLE) {
-            scores[i] = history_score(s, m) | 7;
-        } else if (piece == KING) {
-            scores[i] = history_score(s, m);
+            scores[i] = COUNTER_SORT_SCORE;
         } else {
-            scores[i] = history_score(s, m) + piece + 1;
+            scores[i] = history_score(s, b->side, m);
         }
     }
 }
@@ -358,21 +461,24 @@ static void update_pv(struct searcher *s, int ply, struct move m)
     pd->pv_length = n + 1;
 }
 
-static void reward(struct searcher *s, int ply, int depth, struct move m, bool cutoff)
+/* A quiet move caused a cutoff: it becomes a killer and the counter move of
+ * the opponent's last move, its history rises and that of the quiet moves
+ * tried before it falls. */
+static void reward_quiet(struct searcher *s, int ply, int depth, struct move m,
+                         const struct move *tried, int tried_count)
 {
-    s->stats.alpha_cutoffs++;
-    s->history[m.from][m.to] |=
-        1u << (depth < HISTORY_TOP_BIT ? (depth < 0 ? 0 : depth) : HISTORY_TOP_BIT);
-    if (m.type & (CAPTURE | PROMOTION))
-        return;
     const struct board *b = s->board;
-    if (cutoff && b->ply > 0 && !move_is_none(b->moves_made[b->ply - 1]))
-        s->counter[b->moves_made[b->ply - 1].from][b->moves_made[b->ply - 1].to] = m;
     struct ply_data *pd = &s->plies[ply];
-    if (move_is_none(pd->killer_old))
-        pd->killer_old = m;
-    else if (!move_equal(m, pd->killer_old))
-        pd->killer_new = m;
+    if (!move_equal(m, pd->killers[0])) {
+        pd->killers[1] = pd->killers[0];
+        pd->killers[0] = m;
+    }
+    if (b->ply > 0 && !move_is_none(b->moves_made[b->ply - 1]))
+        s->counter[b->moves_made[b->ply - 1].from][b->moves_made[b->ply - 1].to] = m;
+    int bonus = depth > 13 ? 1600 : 8 * depth * depth + 16 * depth;
+    history_update(s, b->side, m, bonus);
+    for (int i = 0; i < tried_count; i++)
+        history_update(s, b->side, tried[i], -bonus);
 }
 
 /* ---- quiescence (design §7) --------------------------------------------- */
@@ -391,101 +497,95 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
     if (b->state->is_draw)
         return DRAW_SCORE;
     if (ply >= s->config.max_ply)
-        return material_eval(b) + eval_positional(s->eval, b);
+        return evaluate(s, b);
 
-    int save_alpha = alpha, score;
-    struct move hash_move = move_none(), best_move = move_none();
-    hash_key next_key = 0, best_next_key = 0;
+    bool pv_node = beta - alpha > 1;
+    struct tt_hit hit;
+    struct move hash_move = move_none();
     s->stats.hash_gets++;
-    int flags = tt_get(s->tt, b->state->key, ply, 0, &score, &hash_move, &next_key);
-    if (flags) {
+    bool found = tt_probe(s->tt, b->state->key, ply, &hit);
+    if (found) {
         s->stats.hash_hits++;
-        if (flags & TT_EXACTSCORE)
-            return score;
-        if ((flags & TT_UPPERBOUND) && score <= alpha)
-            return score;
-        if ((flags & TT_LOWERBOUND) && score >= beta)
-            return score;
+        hash_move = hit.move;
+        if (!pv_node &&
+            (hit.bound == TT_EXACTSCORE || (hit.bound == TT_LOWERBOUND && hit.score >= beta) ||
+             (hit.bound == TT_UPPERBOUND && hit.score <= alpha)))
+            return hit.score;
     }
 
-    /* Stand pat, lazily: when the material balance is outside the window by
-     * more than any positional score seen so far plus EVAL_WINDOW, the
-     * positional evaluation cannot change the outcome. */
-    int material = material_eval(b), best;
-    int pos_hi = b->side == WHITE ? s->max_positional : -s->min_positional;
-    int pos_lo = b->side == WHITE ? s->min_positional : -s->max_positional;
-    if (material + pos_hi + EVAL_WINDOW < alpha || material + pos_lo - EVAL_WINDOW > beta) {
-        s->stats.material_evals++;
-        best = material;
-    } else {
-        s->stats.true_evals++;
-        best = material + positional_eval(s, b);
-    }
-
-    struct move_list list;
     bool in_check = b->state->in_check;
+    int best, static_eval = NO_EVAL;
+    struct move_list list;
     if (in_check) {
         best = -WIN_SCORE + ply; /* every evasion is searched; none means mate */
         gen_moves(b, &list);
     } else {
-        if (best >= beta)
+        static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
+        best = static_eval;
+        /* A bound from the table may tell more than the static evaluation. */
+        if (found && !is_mate_score(hit.score) &&
+            ((hit.bound == TT_LOWERBOUND && hit.score > best) ||
+             (hit.bound == TT_UPPERBOUND && hit.score < best)))
+            best = hit.score;
+        if (best >= beta) {
+            if (!found)
+                tt_store(s->tt, b->state->key, ply, 0, TT_LOWERBOUND, best, static_eval,
+                         move_none());
             return best;
+        }
+        if (best > alpha)
+            alpha = best;
         gen_captures(b, &list);
     }
     s->stats.move_gens++;
     int scores[MAX_MOVES];
     score_moves(s, b, ply, &list, scores, hash_move);
-    if (best > alpha)
-        alpha = best;
 
-    bool see_prune = !in_check && has(s, FEATURE_SEE_QS);
+    struct move best_move = move_none();
+    bool prune = !in_check && has(s, FEATURE_SEE_QS);
     for (int i = 0; i < list.count; i++) {
         pick_move(&list, scores, i);
         struct move m = list.moves[i];
-        if (see_prune && !(m.type & PROMOTION) && see(b, m) < 0)
-            continue;
+        if (prune && best > -MATE_BOUND) {
+            /* Delta pruning: even winning the piece leaves us below alpha. */
+            int victim = (m.type & EN_PASSANT) ? PAWN : b->state->piece[m.to];
+            if (!(m.type & PROMOTION) && victim != NONE &&
+                static_eval + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha)
+                continue;
+            if (capture_loses(b, m))
+                continue;
+        }
         if (!board_make_move(b, m))
             continue;
-        hash_key key_after = b->state->key;
+        tt_prefetch(s->tt, b->state->key);
+        s->plies[ply].move = m;
         int x = -quiesce(s, ply + 1, -beta, -alpha);
         board_take_back(b);
         if (s->timed_out)
             return 0;
         if (x > best) {
             best = x;
-            best_move = m;
-            best_next_key = key_after;
-            if (best >= beta) {
-                s->stats.beta_cutoffs++;
-                break;
-            }
-            if (best > alpha) {
-                alpha = best;
-                update_pv(s, ply, m);
+            if (x > alpha) {
+                best_move = m;
+                if (pv_node)
+                    update_pv(s, ply, m);
+                if (x >= beta) {
+                    s->stats.beta_cutoffs++;
+                    break;
+                }
+                alpha = x;
             }
         }
-        if (best + ply == WIN_SCORE - 1)
-            break; /* the shortest mate there is */
     }
+    int bound = best >= beta                          ? TT_LOWERBOUND
+                : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
+                                                      : TT_UPPERBOUND;
     s->stats.hash_puts++;
-    tt_put(s->tt, b->state->key, ply, 0, save_alpha, beta, best, best_move, best_next_key, true);
+    tt_store(s->tt, b->state->key, ply, 0, bound, best, static_eval, best_move);
     return best;
 }
 
 /* ---- alpha-beta (design §6.6) ------------------------------------------- */
-
-static bool null_move_allowed(const struct searcher *s, int ply, int depth, int beta,
-                              bool null_in_path)
-{
-    const struct board *b = s->board;
-    const struct game_state *st = b->state;
-    int us = b->side, them = colour_other(us);
-    int our_pieces = st->material[us] - st->count[us][PAWN] * PAWN_VALUE;
-    int their_material = st->material[them];
-    return ply > 1 && !null_in_path && depth > 1 && !st->in_check &&
-           material_eval(b) + PAWN_VALUE > beta && beta > -(WIN_SCORE - 1) + ply &&
-           our_pieces > PIECE_VALUE[BISHOP] && their_material > 0;
-}
 
 /* UCI's currmove: worth sending only once a search runs long enough for a
  * user to watch it (after the first second). */
@@ -495,185 +595,209 @@ static void report_currmove(struct searcher *s, struct move m, int number)
         s->callbacks->on_currmove(m, number, s->root_depth, s->callbacks->data);
 }
 
-/* Margins, per remaining ply, of the pruning near the leaves. */
-enum { RFP_MARGIN = PAWN_VALUE, FUTILITY_MARGIN = 2 * PAWN_VALUE, IID_MIN_DEPTH = 5 };
-
-static bool is_killer(const struct searcher *s, int ply, struct move m)
+static int lmp_limit(int depth, bool improving)
 {
-    return move_equal(m, s->plies[ply].killer_old) || move_equal(m, s->plies[ply].killer_new);
-}
-
-/* Late move reductions: quiet moves late in the order at depth >= 3. */
-static int reduction(const struct searcher *s, int ply, int depth, int legal, struct move m,
-                     bool in_check, bool gives_check)
-{
-    if (!has(s, FEATURE_LMR) || depth < 3 || legal <= 3 || in_check || gives_check || ply == 0 ||
-        (m.type & (CAPTURE | PROMOTION)) || is_killer(s, ply, m))
-        return 0;
-    return legal > 10 && depth >= 6 ? 2 : 1;
+    return improving ? 3 + depth * depth : (3 + depth * depth) / 2;
 }
 
 static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path)
 {
     struct board *b = s->board;
-    if (should_stop(s))
-        return 0;
     bool in_check = b->state->in_check;
-    if (ply < s->config.max_ply && in_check) {
+    if (in_check && ply < s->config.max_ply) {
         depth++;
         s->stats.check_extensions++;
     }
-    if (depth <= 0) {
-        int x = quiesce(s, ply, alpha, beta);
-        if (!is_mate_score(x) || s->timed_out || ply >= s->config.max_ply)
-            return x;
-        s->stats.mate_extensions++;
-        depth = 1;
-    }
+    if (depth <= 0)
+        return quiesce(s, ply, alpha, beta);
+    if (should_stop(s))
+        return 0;
     s->stats.nodes++;
-    s->plies[ply].pv_length = 0;
-    if (ply > 0 && b->state->is_draw)
-        return DRAW_SCORE;
-    if (ply >= s->config.max_ply)
-        return material_eval(b) + eval_positional(s->eval, b);
-    if (ply > 0 && has(s, FEATURE_MDP)) {
-        /* No line from here can beat a mate already found nearer the root. */
-        if (alpha < -WIN_SCORE + ply)
-            alpha = -WIN_SCORE + ply;
-        if (beta > WIN_SCORE - ply - 1)
-            beta = WIN_SCORE - ply - 1;
-        if (alpha >= beta)
-            return alpha;
+    struct ply_data *pd = &s->plies[ply];
+    pd->pv_length = 0;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    bool root = ply == 0, pv_node = beta - alpha > 1;
+    if (!root) {
+        if (b->state->is_draw || is_repetition(s, ply))
+            return DRAW_SCORE;
+        if (ply >= s->config.max_ply)
+            return in_check ? DRAW_SCORE : evaluate(s, b);
+        if (has(s, FEATURE_MDP)) {
+            /* No line from here can beat a mate already found nearer the root. */
+            if (alpha < -WIN_SCORE + ply)
+                alpha = -WIN_SCORE + ply;
+            if (beta > WIN_SCORE - ply - 1)
+                beta = WIN_SCORE - ply - 1;
+            if (alpha >= beta)
+                return alpha;
+        }
     }
 
-    int save_alpha = alpha, score;
-    bool pv_node = beta - alpha > 1;
-    struct move hash_move = move_none(), best_move = move_none();
-    hash_key next_key = 0, best_next_key = 0;
+    /* The table decides outside the principal variation only, so a PV is
+     * always searched out and never cut short by a stored bound. */
+    struct tt_hit hit;
+    struct move hash_move = move_none();
     s->stats.hash_gets++;
-    int flags = tt_get(s->tt, b->state->key, ply, depth, &score, &hash_move, &next_key);
-    if (flags && ply > 0) {
+    bool found = tt_probe(s->tt, b->state->key, ply, &hit);
+    if (found) {
         s->stats.hash_hits++;
-        if (flags & TT_EXACTSCORE)
-            return score;
-        if (flags & TT_UPPERBOUND) {
-            if (score < beta)
-                beta = score;
-            if (beta <= alpha)
-                return score;
-        }
-        if (flags & TT_LOWERBOUND) {
-            if (score >= beta)
-                return score;
-            if (score > alpha)
-                alpha = score;
+        hash_move = hit.move;
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == TT_EXACTSCORE || (hit.bound == TT_LOWERBOUND && hit.score >= beta) ||
+             (hit.bound == TT_UPPERBOUND && hit.score <= alpha)))
+            return hit.score;
+    }
+
+    int static_eval = NO_EVAL;
+    if (!in_check)
+        static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
+    pd->static_eval = static_eval;
+    bool improving = !in_check && ply >= 2 && s->plies[ply - 2].static_eval != NO_EVAL &&
+                     static_eval > s->plies[ply - 2].static_eval;
+    /* A table bound sharpens the estimate used for pruning. */
+    int estimate = static_eval;
+    if (!in_check && found && !is_mate_score(hit.score) &&
+        ((hit.bound == TT_LOWERBOUND && hit.score > estimate) ||
+         (hit.bound == TT_UPPERBOUND && hit.score < estimate)))
+        estimate = hit.score;
+
+    if (!pv_node && !in_check && !root) {
+        /* Reverse futility: far above beta, with little depth left. */
+        if (has(s, FEATURE_RFP) && depth <= RFP_DEPTH && !is_mate_score(beta) &&
+            estimate - RFP_MARGIN * (depth - improving) >= beta)
+            return estimate;
+        /* Null move: passing still holds beta, so a real move will too. */
+        if (!null_in_path && depth >= NULL_MIN_DEPTH && estimate >= beta &&
+            static_eval >= beta - (has(s, FEATURE_NULL_MOVE) ? 0 : PAWN_VALUE) && has_pieces(b) &&
+            !is_mate_score(beta)) {
+            int r = 3;
+            if (has(s, FEATURE_NULL_MOVE)) {
+                int margin = (estimate - beta) / (2 * PAWN_VALUE);
+                r += depth / 3 + (margin < 3 ? margin : 3);
+            }
+            board_make_null(b);
+            pd->move = move_none();
+            int x = -search(s, ply + 1, -beta, -beta + 1, depth - 1 - r, true);
+            board_take_back(b);
+            if (s->timed_out)
+                return 0;
+            if (x >= beta) {
+                s->stats.null_cutoffs++;
+                return is_mate_score(x) ? beta : x; /* an unproven mate is no mate */
+            }
         }
     }
 
-    /* Static evaluation for the pruning near the leaves. */
-    int static_eval = 0;
-    bool near_leaf = !in_check && !pv_node && depth <= 3 && ply > 0 && !is_mate_score(beta) &&
-                     (s->config.features & (FEATURE_RFP | FEATURE_FUTILITY));
-    if (near_leaf)
-        static_eval = material_eval(b) + positional_eval(s, b);
-    if (near_leaf && has(s, FEATURE_RFP) && static_eval - RFP_MARGIN * depth >= beta)
-        return static_eval - RFP_MARGIN * depth;
-    bool futile = near_leaf && has(s, FEATURE_FUTILITY) && depth <= 2 &&
-                  static_eval + FUTILITY_MARGIN * depth <= alpha;
-
-    int best = -WIN_SCORE;
-    if (null_move_allowed(s, ply, depth, beta, null_in_path)) {
-        board_make_null(b);
-        int x = -search(s, ply + 1, -beta, -beta + 1, depth - 3, true);
-        board_take_back(b);
-        if (s->timed_out)
-            return 0;
-        if (x >= beta) {
-            s->stats.null_cutoffs++;
-            best = x;
-            goto leave;
-        }
-    }
-
-    if (move_is_none(hash_move) && pv_node && depth >= IID_MIN_DEPTH && has(s, FEATURE_IID)) {
-        /* No move to try first: a shallower search finds one. */
-        search(s, ply, alpha, beta, depth - 2, null_in_path);
-        if (s->timed_out)
-            return 0;
-        int ignored;
-        tt_get(s->tt, b->state->key, ply, 0, &ignored, &hash_move, &next_key);
-    }
+    /* Internal iterative reduction: a node without a table move was not
+     * worth much before; search it a ply shallower. */
+    if (has(s, FEATURE_IID) && depth >= IIR_MIN_DEPTH && move_is_none(hash_move) && !root)
+        depth--;
 
     struct move_list list;
     gen_moves(b, &list);
     s->stats.move_gens++;
     int scores[MAX_MOVES];
     score_moves(s, b, ply, &list, scores, hash_move);
-    bool found = false;
-    int legal = 0;
+    struct move quiets[MAX_MOVES];
+    int quiet_count = 0;
+    int best = -WIN_SCORE, legal = 0;
+    struct move best_move = move_none();
     for (int i = 0; i < list.count; i++) {
         pick_move(&list, scores, i);
         struct move m = list.moves[i];
-        if (ply == 0 && !root_move_allowed(s, m))
+        if (root && !root_move_allowed(s, m))
             continue;
+        bool quiet = is_quiet(m);
+        int reduction =
+            s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][legal < MAX_MOVES ? legal : 0];
+        /* Pruning near the leaves, once a move that does not lose at once
+         * is known.  Moves that give check are never pruned: near the
+         * leaves they are the mates the quiescence search cannot see. */
+        bool may_prune = !root && best > -MATE_BOUND && has_pieces(b);
+        int lmr_depth = depth - 1 - reduction;
+        if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
+            see(b, m) < -SEE_CAPTURE_MARGIN * depth)
+            continue;
+        bool losing_quiet = may_prune && quiet && has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+                            see(b, m) < -SEE_QUIET_MARGIN * lmr_depth * lmr_depth;
         if (!board_make_move(b, m))
             continue;
-        legal++;
         bool gives_check = b->state->in_check;
-        if (futile && found && !gives_check && !(m.type & (CAPTURE | PROMOTION))) {
-            board_take_back(b);
-            continue; /* cannot raise alpha: even a good position stays below it */
+        if (may_prune && quiet && !gives_check) {
+            bool late = has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+                        quiet_count >= lmp_limit(depth, improving);
+            bool futile = has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
+                          static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
+            if (late || futile || losing_quiet) {
+                board_take_back(b);
+                continue;
+            }
         }
-        if (ply == 0)
+        tt_prefetch(s->tt, b->state->key);
+        legal++;
+        pd->move = m;
+        if (root)
             report_currmove(s, m, legal);
-        int x;
-        if (!found) {
-            found = true;
-            x = -search(s, ply + 1, -beta, -alpha, depth - 1, null_in_path);
+        int new_depth = depth - 1, x;
+        if (legal == 1) {
+            x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
         } else {
-            if (best > alpha)
-                alpha = best;
-            int r = reduction(s, ply, depth, legal, m, in_check, gives_check);
-            x = -search(s, ply + 1, -alpha - 1, -alpha, depth - 1 - r, null_in_path);
+            int r = 0;
+            if (has(s, FEATURE_LMR) && depth >= 3 && legal > 1 + 2 * root && quiet) {
+                r = reduction;
+                r += !pv_node;
+                r += !improving && ply >= 2;
+                r -= move_equal(m, pd->killers[0]) || move_equal(m, pd->killers[1]);
+                r -= gives_check;
+                r -= history_score(s, colour_other(b->side), m) / 6000;
+                if (r > new_depth - 1)
+                    r = new_depth - 1;
+                if (r < 0)
+                    r = 0;
+            }
+            x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth - r, false);
             if (r && x > alpha && !s->timed_out)
-                x = -search(s, ply + 1, -alpha - 1, -alpha, depth - 1, null_in_path);
-            if (x > best && x > alpha && x < beta && !s->timed_out)
-                x = -search(s, ply + 1, -beta, -x, depth - 1, null_in_path);
+                x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth, false);
+            if (pv_node && x > alpha && x < beta && !s->timed_out)
+                x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
         }
-        hash_key key_after = b->state->key;
         board_take_back(b);
         if (s->timed_out)
             return 0;
         if (x > best) {
             best = x;
-            best_move = m;
-            best_next_key = key_after;
-            if (x > alpha || ply == 0)
-                update_pv(s, ply, m);
-            if (ply == 0) {
-                /* Outside the aspiration window: let think() widen it. */
-                if (best <= save_alpha || best >= beta)
-                    return best;
-                s->best_move = m;
-                s->best_score = best;
-            }
-            if (best >= beta) {
-                s->stats.beta_cutoffs++;
-                break;
+            if (x > alpha) {
+                best_move = m;
+                if (pv_node)
+                    update_pv(s, ply, m);
+                if (root) {
+                    s->best_move = m;
+                    s->best_score = x;
+                }
+                if (x >= beta) {
+                    s->stats.beta_cutoffs++;
+                    break;
+                }
+                alpha = x;
             }
         }
-        if (best + ply == WIN_SCORE - 1)
-            break;
+        if (quiet && !move_equal(m, best_move) && quiet_count < MAX_MOVES)
+            quiets[quiet_count++] = m;
     }
-    if (!found)
-        best = legal ? alpha : b->state->in_check ? -WIN_SCORE + ply : DRAW_SCORE;
+    if (legal == 0)
+        return in_check ? -WIN_SCORE + ply : DRAW_SCORE;
 
-leave:
+    if (best >= beta) {
+        s->stats.alpha_cutoffs++;
+        if (is_quiet(best_move))
+            reward_quiet(s, ply, depth, best_move, quiets, quiet_count);
+    }
+    int bound = best >= beta                          ? TT_LOWERBOUND
+                : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
+                                                      : TT_UPPERBOUND;
     s->stats.hash_puts++;
-    tt_put(s->tt, b->state->key, ply, depth, save_alpha, beta, best, best_move, best_next_key,
-           false);
-    if (best > save_alpha && !move_is_none(best_move))
-        reward(s, ply, depth, best_move, best >= beta);
+    tt_store(s->tt, b->state->key, ply, depth, bound, best, static_eval, best_move);
     return best;
 }
 
@@ -696,6 +820,33 @@ static bool root_move_allowed(const struct searcher *s, struct move m)
 
 /* ---- think (design §6.5) ------------------------------------------------- */
 
+/* The principal variation of the root, from the search's PV array, then
+ * extended from the table (a line that ended in a table hit or was cut at
+ * the PV array's length still shows its continuation, so a GUI always has a
+ * ponder move). */
+static int root_pv(struct searcher *s, struct move *pv)
+{
+    int n = s->plies[0].pv_length;
+    memcpy(pv, s->plies[0].pv, (size_t)n * sizeof *pv);
+    struct board *b = s->board;
+    int made = 0;
+    for (; made < n; made++)
+        if (!board_make_move(b, pv[made]))
+            break;
+    n = made;
+    while (n < MAX_PV && n < 2 * s->root_depth && !b->state->is_draw) {
+        struct tt_hit hit;
+        if (!tt_probe(s->tt, b->state->key, n, &hit) || move_is_none(hit.move) ||
+            !move_is_legal(b, hit.move) || !board_make_move(b, hit.move))
+            break;
+        pv[n++] = hit.move;
+        made++;
+    }
+    while (made-- > 0)
+        board_take_back(b);
+    return n;
+}
+
 static void report(struct searcher *s, int depth, int score, int bound, int multipv)
 {
     if (!s->callbacks || !s->callbacks->on_report)
@@ -709,27 +860,34 @@ static void report(struct searcher *s, int depth, int score, int bound, int mult
     r.nodes = s->stats.nodes;
     r.elapsed = elapsed(s);
     r.hashfull = tt_hashfull(s->tt);
-    r.pv_length = s->plies[0].pv_length;
-    memcpy(r.pv, s->plies[0].pv, (size_t)r.pv_length * sizeof *r.pv);
+    r.pv_length = root_pv(s, r.pv);
     s->callbacks->on_report(&r, s->callbacks->data);
 }
 
-/* One aspiration-window search at the given depth; returns the score. */
+/* One aspiration-window search at the given depth; returns the score.  The
+ * window widens on the side that failed, a little more each time. */
 static int aspiration_search(struct searcher *s, int depth, int guess, bool narrow, int multipv)
 {
-    int alpha = narrow ? guess - ASPIRATION_WINDOW : -WIN_SCORE;
-    int beta = narrow ? guess + ASPIRATION_WINDOW : WIN_SCORE;
+    int delta = ASPIRATION_WINDOW;
+    int alpha = narrow ? guess - delta : -WIN_SCORE;
+    int beta = narrow ? guess + delta : WIN_SCORE;
     for (;;) {
+        if (alpha < -WIN_SCORE)
+            alpha = -WIN_SCORE;
+        if (beta > WIN_SCORE)
+            beta = WIN_SCORE;
         int x = search(s, 0, alpha, beta, depth, false);
         if (s->timed_out)
             return x;
+        delta += delta / 2;
         if (x <= alpha) {
             report(s, depth, x, TT_UPPERBOUND, multipv);
             timeman_fail_low(&s->plan);
-            alpha = -WIN_SCORE;
+            beta = (alpha + beta) / 2;
+            alpha = is_mate_score(x) ? -WIN_SCORE : x - delta;
         } else if (x >= beta) {
             report(s, depth, x, TT_LOWERBOUND, multipv);
-            beta = WIN_SCORE;
+            beta = is_mate_score(x) ? WIN_SCORE : x + delta;
         } else {
             return x;
         }
@@ -773,17 +931,30 @@ static bool keep_deepening(struct searcher *s, int depth, int score)
         ((!s->limits->infinite && !s->plan.pondering && (score > 0 || depth > mate_plies)) ||
          depth > mate_plies + 4))
         return false;
-    if (depth >= s->config.max_ply - 1)
+    if (depth >= s->config.max_ply - 1 || depth >= MAX_DEPTH - 1)
         return false;
     return !timeman_soft_stop(&s->plan, elapsed(s));
 }
 
-static struct move ponder_move_from_pv(const struct searcher *s, struct move best)
+static struct move ponder_move_from_pv(struct searcher *s, struct move best)
 {
-    const struct ply_data *root = &s->plies[0];
-    if (root->pv_length >= 2 && move_equal(root->pv[0], best))
-        return root->pv[1];
+    struct move pv[MAX_PV];
+    int n = root_pv(s, pv);
+    if (n >= 2 && move_equal(pv[0], best))
+        return pv[1];
     return move_none();
+}
+
+/* History of earlier moves stays (it still says which moves work in this
+ * game), halved so that this position's findings count more. */
+static void age_history(struct searcher *s)
+{
+    for (int c = 0; c < COLOUR_NB; c++)
+        for (int i = 0; i < SQUARE_NB; i++)
+            for (int j = 0; j < SQUARE_NB; j++)
+                s->history[c][i][j] /= 2;
+    for (int i = 0; i < s->config.max_ply + 2; i++)
+        s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
 }
 
 struct search_result search_think(struct searcher *s, struct board *b,
@@ -792,21 +963,24 @@ struct search_result search_think(struct searcher *s, struct board *b,
 {
     struct search_result result = {move_none(), move_none(), 0, 0, 0, 0, {0}};
     s->board = b;
+    s->root_ply = b->ply;
     s->limits = limits;
     s->callbacks = callbacks;
     memset(&s->stats, 0, sizeof s->stats);
-    s->limits = limits;
     s->start = now(s);
     s->timed_out = false;
     s->seldepth = 0;
-    s->min_positional = s->max_positional = 0;
     s->excluded_count = 0;
+    s->root_depth = 0;
     timeman_plan(&s->plan, limits, b->side, b->ply);
     s->plan.adaptive = has(s, FEATURE_TIME_STABILITY);
-    tt_new_search(s->tt);
-    searcher_clear(s); /* design: history and killers start empty every search */
-    for (int i = 0; i < s->config.max_ply + 2; i++)
+    if (!s->helper)
+        tt_new_search(s->tt);
+    age_history(s);
+    for (int i = 0; i < s->config.max_ply + 2; i++) {
         s->plies[i].pv_length = 0;
+        s->plies[i].static_eval = NO_EVAL;
+    }
 
     struct move only = move_none();
     int root_moves = count_root_moves(s, &only);
@@ -819,16 +993,26 @@ struct search_result search_think(struct searcher *s, struct board *b,
     int multipv = s->config.multipv < root_moves ? s->config.multipv : root_moves;
     int guess = 0;
     struct move previous_best = move_none();
-    for (int depth = 1;; depth++) {
+    for (int depth = 1 + s->helper % 2;; depth++) {
         s->root_depth = depth;
         s->excluded_count = 0;
+        s->seldepth = 0;
         int first_score = 0;
         for (int line = 1; line <= multipv; line++) {
             s->best_move = move_none();
             int x =
-                aspiration_search(s, depth, line == 1 ? guess : 0, line == 1 && depth > 1, line);
-            if (s->timed_out)
+                aspiration_search(s, depth, line == 1 ? guess : 0, line == 1 && depth > 4, line);
+            if (s->timed_out) {
+                /* A root move that beat the best of the last iteration in
+                 * this one is played even though the iteration is cut. */
+                if (line == 1 && !move_is_none(s->best_move) &&
+                    !move_equal(s->best_move, result.best) && s->best_score > result.score) {
+                    result.best = s->best_move;
+                    result.ponder = move_none();
+                    result.score = s->best_score;
+                }
                 break;
+            }
             if (move_is_none(s->best_move) && s->plies[0].pv_length)
                 s->best_move = s->plies[0].pv[0];
             report(s, depth, x, 0, line);

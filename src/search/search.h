@@ -9,6 +9,10 @@
  * Threading: search_think runs in the caller's thread (the engine module
  * puts it in its own pthread).  search_stop and search_ponderhit may be
  * called from any thread while it runs.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_SEARCH_SEARCH_H
 #define TDCHESS_SEARCH_SEARCH_H
@@ -36,6 +40,7 @@ struct search_limits {
                      * results independent of other load on the machine */
     double time[COLOUR_NB], inc[COLOUR_NB]; /* seconds */
     int movestogo;
+    double move_overhead; /* seconds kept for latency; 0 means the default, 0.1 s */
     int searchmove_count;
     struct move searchmoves[MAX_MOVES];
 };
@@ -84,10 +89,13 @@ enum search_feature {
     FEATURE_MDP = 1 << 3,            /* mate distance pruning */
     FEATURE_RFP = 1 << 4,            /* reverse futility (static null move) pruning */
     FEATURE_FUTILITY = 1 << 5,       /* futility pruning of quiet moves near the leaves */
-    FEATURE_IID = 1 << 6,            /* internal iterative deepening */
+    FEATURE_IID = 1 << 6,            /* internal iterative reduction without a table move */
     FEATURE_COUNTER = 1 << 7,        /* counter-move ordering */
     FEATURE_TIME_STABILITY = 1 << 8, /* time grows with instability and fail lows */
-    FEATURE_ALL = (1 << 9) - 1,
+    FEATURE_LMP = 1 << 9,            /* late move pruning of quiet moves near the leaves */
+    FEATURE_SEE_PRUNE = 1 << 10,     /* SEE pruning of losing moves near the leaves */
+    FEATURE_NULL_MOVE = 1 << 11,     /* adaptive null move pruning */
+    FEATURE_ALL = (1 << 12) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;
@@ -117,6 +125,10 @@ void searcher_set_config(struct searcher *s, const struct search_config *config)
 void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval);
 /* Forgets killers and history (UCI ucinewgame). */
 void searcher_clear(struct searcher *s);
+/* Makes s helper number id (1, 2, ...) of a Lazy SMP search, or the main
+ * searcher (0, the default): a helper never starts a new table generation
+ * and odd helpers start one ply deeper, so the threads spread out. */
+void searcher_set_helper(struct searcher *s, int id);
 
 /* Searches the position of b (b is left as it was).  Blocks until a limit
  * is reached or search_stop() is called. */

@@ -1,27 +1,41 @@
-/* timeman.c - time allocation. */
+/* timeman.c - time allocation.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include "search/timeman.h"
 
-/* Pipe and process latency kept in reserve on every move. */
-static const double MOVE_OVERHEAD = 0.03;
+/* Pipe and process latency kept in reserve on every move unless the
+ * limits say otherwise (UCI "Move Overhead"): a GUI or referee under load
+ * answers late, and a lost game on time is the worst outcome there is. */
+static const double DEFAULT_MOVE_OVERHEAD = 0.1;
 /* Moves still to play when the time control does not say. */
-enum { DEFAULT_MOVES_TO_GO = 30, MAX_MOVES_TO_GO = 50 };
+enum { DEFAULT_MOVES_TO_GO = 25, MAX_MOVES_TO_GO = 50 };
+
+static double overhead(const struct search_limits *l)
+{
+    return l->move_overhead > 0 ? l->move_overhead : DEFAULT_MOVE_OVERHEAD;
+}
 
 static void plan_clock(struct time_plan *p)
 {
     const struct search_limits *l = &p->limits;
-    double left = l->time[p->side] - MOVE_OVERHEAD, inc = l->inc[p->side];
+    double left = l->time[p->side] - overhead(l), inc = l->inc[p->side];
     if (left < 0.005)
         left = 0.005;
     int to_go = l->movestogo > 0 ? l->movestogo : DEFAULT_MOVES_TO_GO;
     if (to_go > MAX_MOVES_TO_GO)
         to_go = MAX_MOVES_TO_GO;
-    double target = left / to_go + inc * 0.8;
-    double cap = to_go == 1 ? left * 0.9 : left * 0.5;
+    double target = left / to_go + inc * 0.75;
+    /* When the clock runs low, never plan more than a fraction of it: the
+     * increment of the next moves has to carry the game. */
+    double cap = to_go == 1 ? left * 0.8 : left * 0.4;
     p->target = target < cap ? target : cap;
-    double hard = p->target * 4;
-    double hard_cap = to_go == 1 ? left * 0.95 : left * 0.75;
+    double hard = p->target * 3.5;
+    double hard_cap = to_go == 1 ? left * 0.9 : left * 0.5;
     p->hard = p->offset + (hard < hard_cap ? hard : hard_cap);
 }
 
@@ -32,7 +46,9 @@ static void plan_limits(struct time_plan *p)
     if (l->infinite || p->pondering)
         return;
     if (l->movetime > 0) {
-        double t = l->movetime - MOVE_OVERHEAD > 0.001 ? l->movetime - MOVE_OVERHEAD : 0.001;
+        double t = l->movetime - overhead(l);
+        if (t < l->movetime * 0.5)
+            t = l->movetime * 0.5; /* a short fixed time is spent mostly on searching */
         p->target = t;
         p->hard = p->offset + t;
     } else if (l->use_clock) {

@@ -5,6 +5,10 @@
  * left divided by the moves still to play, plus most of the increment; the
  * soft limit then grows when the best move keeps changing or the score
  * drops (fail low) and shrinks when the best move is stable.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_SEARCH_TIMEMAN_H
 #define TDCHESS_SEARCH_TIMEMAN_H

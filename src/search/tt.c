@@ -1,102 +1,175 @@
-/* tt.c - transposition table storage, probing and replacement. */
+/* tt.c - transposition table storage, probing and replacement.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
+#include <stdint.h>
+
 #include "search/tt.h"
+
+enum { CACHE_LINE = 64, BOUND_MASK = 7, GENERATION_SHIFT = 3 };
 
 bool tt_resize(struct tt *tt, size_t size_mb)
 {
     if (size_mb < 1)
         size_mb = 1;
-    if (size_mb > TT_MAX_MB)
+    if (size_mb > TT_MAX_MB || size_mb > SIZE_MAX / (1024 * 1024))
         return false;
     size_t bytes = size_mb * 1024 * 1024, count = 1;
-    int pow2 = 0;
-    while (count * 2 * sizeof(struct tt_record) <= bytes)
-        count *= 2, pow2++;
-    struct tt_record *records = calloc(count, sizeof *records);
-    if (!records)
+    while (count <= bytes / 2 / sizeof(struct tt_bucket))
+        count *= 2;
+    void *mem = NULL;
+    if (posix_memalign(&mem, CACHE_LINE, count * sizeof(struct tt_bucket)) != 0)
         return false;
-    free(tt->records);
-    tt->records = records;
+    memset(mem, 0, count * sizeof(struct tt_bucket));
+    free(tt->buckets);
+    tt->buckets = mem;
     tt->count = count;
-    tt->pow2 = pow2;
-    tt->age = 0;
+    tt->generation = 0;
     return true;
+}
+
+static inline unsigned generation(const struct tt *tt)
+{
+    return atomic_load_explicit(&tt->generation, memory_order_relaxed);
 }
 
 void tt_free(struct tt *tt)
 {
-    free(tt->records);
+    free(tt->buckets);
     memset(tt, 0, sizeof *tt);
 }
 
 void tt_clear(struct tt *tt)
 {
-    if (tt->records)
-        memset(tt->records, 0, tt->count * sizeof *tt->records);
-    tt->age = 0;
+    if (tt->buckets)
+        memset(tt->buckets, 0, tt->count * sizeof *tt->buckets);
+    tt->generation = 0;
 }
 
 void tt_new_search(struct tt *tt)
 {
-    tt->age++;
+    atomic_store_explicit(&tt->generation, (generation(tt) + 1) % TT_GENERATIONS,
+                          memory_order_relaxed);
 }
 
-/* The design's folding: XOR the key's pow2-bit chunks together. */
-static inline size_t fold(const struct tt *tt, hash_key key)
+/* An entry's fields, decoded. */
+struct fields {
+    uint32_t check;
+    struct move move;
+    int32_t score;
+    int16_t eval;
+    uint8_t depth, genflag;
+};
+
+static inline struct fields load(const struct tt_entry *e)
 {
-    size_t index = 0;
-    for (int shift = 64 - tt->pow2; shift >= 0; shift -= tt->pow2)
-        index ^= (size_t)(key >> shift);
-    if (64 % tt->pow2)
-        index ^= (size_t)key; /* the low bits the loop leaves out */
-    return index & (tt->count - 1);
+    uint64_t w0 = atomic_load_explicit(&e->word[0], memory_order_relaxed);
+    uint64_t w1 = atomic_load_explicit(&e->word[1], memory_order_relaxed) ^ w0;
+    struct fields f;
+    f.move = (struct move){(int8_t)(w0 & 0xFF), (int8_t)(w0 >> 8 & 0xFF), (uint8_t)(w0 >> 16),
+                           (uint8_t)(w0 >> 24)};
+    f.score = (int32_t)(uint32_t)(w0 >> 32);
+    f.check = (uint32_t)(w1 >> 32);
+    f.eval = (int16_t)(uint16_t)(w1 >> 16);
+    f.depth = (uint8_t)(w1 >> 8);
+    f.genflag = (uint8_t)w1;
+    return f;
 }
 
-void tt_put(struct tt *tt, hash_key key, int ply, int depth, int alpha, int beta, int score,
-            struct move move, hash_key next_key, bool quiescent)
+static inline void save(struct tt_entry *e, const struct fields *f)
 {
-    struct tt_record *r = &tt->records[fold(tt, key)];
+    uint64_t w0 = (uint64_t)(uint8_t)f->move.from | (uint64_t)(uint8_t)f->move.to << 8 |
+                  (uint64_t)f->move.type << 16 | (uint64_t)f->move.promote << 24 |
+                  (uint64_t)(uint32_t)f->score << 32;
+    uint64_t w1 = (uint64_t)f->check << 32 | (uint64_t)(uint16_t)f->eval << 16 |
+                  (uint64_t)f->depth << 8 | f->genflag;
+    atomic_store_explicit(&e->word[0], w0, memory_order_relaxed);
+    atomic_store_explicit(&e->word[1], w1 ^ w0, memory_order_relaxed);
+}
+
+static inline unsigned entry_age(const struct tt *tt, const struct fields *f)
+{
+    return (generation(tt) - (f->genflag >> GENERATION_SHIFT)) % TT_GENERATIONS;
+}
+
+void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int score, int eval,
+              struct move move)
+{
+    struct tt_bucket *bucket = &tt->buckets[key & (tt->count - 1)];
+    uint32_t check = (uint32_t)(key >> 32);
+    struct tt_entry *slot = &bucket->entries[0];
+    struct fields old = load(slot);
+    int slot_value = INT32_MAX;
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+        struct fields f = load(&bucket->entries[i]);
+        if (f.depth == 0 || f.check == check) {
+            slot = &bucket->entries[i];
+            old = f;
+            break;
+        }
+        int value = f.depth - 8 * (int)entry_age(tt, &f);
+        if (value < slot_value) {
+            slot_value = value;
+            slot = &bucket->entries[i];
+            old = f;
+        }
+    }
     if (depth < 0)
         depth = 0;
-    if (r->key && r->age == tt->age && r->depth > depth && !is_mate_score(score))
+    if (depth > 250)
+        depth = 250;
+    bool same = old.depth && old.check == check;
+    /* A much deeper result of this search is worth more than a new bound. */
+    if (same && bound != TT_EXACTSCORE && entry_age(tt, &old) == 0 && old.depth - 1 > depth + 3)
         return;
-    int flags = score <= alpha ? TT_UPPERBOUND : score >= beta ? TT_LOWERBOUND : TT_EXACTSCORE;
+    if (move_is_none(move) && same)
+        move = old.move;
     if (is_mate_score(score))
         score += score > 0 ? ply : -ply;
-    /* Keep a move we already had when this search found none (fail low). */
-    if (move_is_none(move) && r->key == key)
-        move = r->move;
-    *r = (struct tt_record){key,
-                            next_key,
-                            move,
-                            score,
-                            (uint8_t)(flags | (quiescent ? TT_QUIESCENT : 0)),
-                            (uint8_t)(depth > 255 ? 255 : depth),
-                            tt->age};
+    int stored_eval = eval / TT_EVAL_UNIT;
+    if (stored_eval < -INT16_MAX || stored_eval > INT16_MAX)
+        stored_eval = TT_NO_EVAL;
+    struct fields f = {check,
+                       move,
+                       score,
+                       (int16_t)stored_eval,
+                       (uint8_t)(depth + 1),
+                       (uint8_t)(generation(tt) << GENERATION_SHIFT | (unsigned)bound)};
+    save(slot, &f);
 }
 
-int tt_get(const struct tt *tt, hash_key key, int ply, int depth, int *score, struct move *move,
-           hash_key *next_key)
+bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit)
 {
-    const struct tt_record *r = &tt->records[fold(tt, key)];
-    if (r->key != key)
-        return 0;
-    *move = r->move;
-    *next_key = r->next_key;
-    int s = r->score;
-    if (is_mate_score(s))
-        s -= s > 0 ? ply : -ply;
-    if (r->depth < depth && !is_mate_score(s))
-        return 0;
-    *score = s;
-    return r->flags & (TT_LOWERBOUND | TT_UPPERBOUND | TT_EXACTSCORE);
+    const struct tt_bucket *bucket = &tt->buckets[key & (tt->count - 1)];
+    uint32_t check = (uint32_t)(key >> 32);
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+        struct fields f = load(&bucket->entries[i]);
+        if (f.depth == 0 || f.check != check)
+            continue;
+        int s = f.score;
+        if (is_mate_score(s))
+            s -= s > 0 ? ply : -ply;
+        hit->move = f.move;
+        hit->score = s;
+        hit->eval = f.eval == TT_NO_EVAL ? -WIN_SCORE : f.eval * TT_EVAL_UNIT;
+        hit->depth = f.depth - 1;
+        hit->bound = f.genflag & BOUND_MASK;
+        return true;
+    }
+    return false;
 }
 
 int tt_hashfull(const struct tt *tt)
 {
-    size_t sample = tt->count < 1000 ? tt->count : 1000, used = 0;
+    size_t sample = tt->count < 250 ? tt->count : 250, used = 0;
     for (size_t i = 0; i < sample; i++)
-        used += tt->records[i].key && tt->records[i].age == tt->age;
-    return (int)(used * 1000 / sample);
+        for (int j = 0; j < TT_BUCKET_ENTRIES; j++) {
+            struct fields f = load(&tt->buckets[i].entries[j]);
+            used += f.depth && entry_age(tt, &f) == 0;
+        }
+    return (int)(used * 1000 / (sample * TT_BUCKET_ENTRIES));
 }

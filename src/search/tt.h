@@ -1,44 +1,73 @@
 /* tt.h - the transposition table (design §9).
  *
- * One record per slot, indexed by folding the 64-bit key (design §9.3); the
- * full key is stored and compared, so a collision costs a miss, never a wrong
- * score.  Replacement: an entry is kept when it is deeper than the new one
- * and comes from the current search, unless the new score is a mate (the
- * design's rule, plus an age so entries left from earlier moves of the game
- * do not stay forever).  Mate scores are stored relative to the node
- * (design §9.6).
+ * Buckets of four 16-byte entries fill one 64-byte cache line, so a probe
+ * touches one line, and the search prefetches that line right after making
+ * a move.  The bucket is chosen by the low bits of the key and an entry is
+ * recognised by the high 32 bits, so a false hit needs a 52-bit collision;
+ * the search still checks a table move against its own move list before
+ * playing it.  Each entry keeps the move, the score (mate scores relative to
+ * the node, design §9.6), the static evaluation, the draft and the bound.
  *
- * The table belongs to one engine; the search thread is its only writer.
+ * Replacement: an entry of the same position is overwritten unless it is
+ * much deeper and the new one is no exact score; otherwise the entry of the
+ * bucket with the least draft minus eight times its age (in searches, modulo
+ * 64, so the age can never wrap into "new") gives way.
+ *
+ * The table belongs to one engine; its search threads (Lazy SMP) share it
+ * without locks.  An entry is two 64-bit words read and written with
+ * relaxed atomic operations, the second stored XORed with the first, so a
+ * pair torn between two writers fails the key check (Hyatt's lockless
+ * hashing); at worst a rare false hit gives a move the search rejects.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #ifndef TDCHESS_SEARCH_TT_H
 #define TDCHESS_SEARCH_TT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "chess/types.h"
 
-enum { TT_LOWERBOUND = 1, TT_UPPERBOUND = 2, TT_EXACTSCORE = 4, TT_QUIESCENT = 8 };
+enum { TT_LOWERBOUND = 1, TT_UPPERBOUND = 2, TT_EXACTSCORE = 4 };
 enum { TT_DEFAULT_MB = 64, TT_MAX_MB = 1024 * 1024 };
+enum { TT_BUCKET_ENTRIES = 4, TT_GENERATIONS = 64 };
 
-struct tt_record {
-    hash_key key;
-    hash_key next_key; /* key of the position after the best move */
-    struct move move;
-    int32_t score;
-    uint8_t flags;
-    uint8_t depth;
-    uint8_t age;
+/* Word 0: move (from, to, type, promote: 4 bytes) and score (32 bits).
+ * Word 1, XORed with word 0: the key's high 32 bits, the static evaluation
+ * / TT_EVAL_UNIT (16 bits), the draft + 1 (8 bits, 0 marks an empty
+ * entry) and generation << 3 | bound flags (8 bits). */
+struct tt_entry {
+    _Atomic uint64_t word[2];
+};
+
+struct tt_bucket {
+    struct tt_entry entries[TT_BUCKET_ENTRIES];
 };
 
 struct tt {
-    struct tt_record *records;
-    size_t count; /* a power of two */
-    int pow2;
-    uint8_t age;
+    struct tt_bucket *buckets;
+    size_t count; /* buckets, a power of two */
+    _Atomic unsigned generation;
 };
 
+/* What a probe found. */
+struct tt_hit {
+    struct move move;
+    int score; /* relative to the root again */
+    int eval;  /* -WIN_SCORE when none was stored */
+    int depth;
+    int bound; /* TT_LOWERBOUND, TT_UPPERBOUND or TT_EXACTSCORE */
+};
+
+/* Static evaluations are kept in units of 16 search units (0.16 cp). */
+enum { TT_EVAL_UNIT = 16, TT_NO_EVAL = INT16_MIN };
+
 /* Allocates size_mb megabytes (rounded down to a power-of-two count of
- * records).  Returns false, leaving tt unchanged, when memory is short. */
+ * buckets).  Returns false, leaving tt unchanged, when memory is short or
+ * the size does not fit in size_t. */
 bool tt_resize(struct tt *tt, size_t size_mb);
 void tt_free(struct tt *tt);
 void tt_clear(struct tt *tt);
@@ -52,14 +81,23 @@ static inline bool is_mate_score(int score)
     return score > MATE_BOUND || score < -MATE_BOUND;
 }
 
-void tt_put(struct tt *tt, hash_key key, int ply, int depth, int alpha, int beta, int score,
-            struct move move, hash_key next_key, bool quiescent);
-/* Returns the flags of a usable record (0 if none) and fills score (made
- * relative to the root again), move and next_key.  A record too shallow for
- * `depth` still gives its move, with flags 0. */
-int tt_get(const struct tt *tt, hash_key key, int ply, int depth, int *score, struct move *move,
-           hash_key *next_key);
-/* Per mille of slots used by the current search (UCI hashfull). */
+/* Stores a result of a node at distance ply from the root searched to
+ * depth; bound is one of the TT_* flags; eval is the static evaluation or
+ * -WIN_SCORE for none.  A none move keeps the entry's. */
+void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int score, int eval,
+              struct move move);
+/* Fills hit and returns true when the position is in the table. */
+bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit);
+/* Asks the processor to fetch the key's bucket. */
+static inline void tt_prefetch(const struct tt *tt, hash_key key)
+{
+#if defined __GNUC__ || defined __clang__
+    __builtin_prefetch(&tt->buckets[key & (tt->count - 1)]);
+#else
+    (void)tt, (void)key;
+#endif
+}
+/* Per mille of entries written by the current search (UCI hashfull). */
 int tt_hashfull(const struct tt *tt);
 
 #endif

@@ -1,4 +1,9 @@
-/* bench.c - fixed-depth searches over a fixed list of positions. */
+/* bench.c - fixed-depth searches over a fixed list of positions.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <inttypes.h>

@@ -3,7 +3,12 @@
  * The node count depends only on the search and evaluation code (the table
  * is cleared before every position, no clock is involved), so it changes
  * exactly when the search behaviour changes.  Output ends with the lines
- * "Nodes searched  : N" and "Nodes/second    : N" (Stockfish's format). */
+ * "Nodes searched  : N" and "Nodes/second    : N" (Stockfish's format).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_TOOLS_BENCH_H
 #define TDCHESS_TOOLS_BENCH_H
 
@@ -11,7 +16,7 @@
 
 #include "search/engine.h"
 
-enum { BENCH_DEFAULT_DEPTH = 9, BENCH_HASH_MB = 16 };
+enum { BENCH_DEFAULT_DEPTH = 13, BENCH_HASH_MB = 16 };
 
 /* Runs the bench at depth (<= 0: the default) with its own engine and a
  * BENCH_HASH_MB table (the table size changes node counts, so it is fixed),

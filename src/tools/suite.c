@@ -1,4 +1,9 @@
-/* suite.c - loading EPD and .fin suites, and solving their positions. */
+/* suite.c - loading EPD and .fin suites, and solving their positions.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <ctype.h>
@@ -10,15 +15,6 @@
 #include "chess/notation.h"
 #include "core/message.h"
 #include "tools/suite.h"
-
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return false;
-}
 
 /* Parses a space-separated list of SAN or coordinate moves legal in b. */
 /* Published suites hold the odd under-disambiguated move ("Ne5" where two
@@ -51,7 +47,7 @@ static bool parse_moves(struct board *b, const char *text, struct move *moves, i
     *count = 0;
     for (char *tok = strtok_r(copy, " \t,", &save); tok; tok = strtok_r(NULL, " \t,", &save)) {
         if (*count == SUITE_MAX_MOVES)
-            return fail(err, errlen, _("too many moves in '%s'"), text);
+            return msg_fail(err, errlen, _("too many moves in '%s'"), text);
         if (move_parse(b, tok, &moves[*count], err, errlen)) {
             (*count)++;
             continue;
@@ -79,7 +75,7 @@ static bool parse_points(struct board *b, const char *moves_text, const char *po
         p->points[n++] = atoi(tok);
     }
     if (n != p->points_count)
-        return fail(err, errlen, _("c7 and c8 list different numbers of moves"));
+        return msg_fail(err, errlen, _("c7 and c8 list different numbers of moves"));
     return true;
 }
 
@@ -93,7 +89,7 @@ static bool parse_epd_line(struct board *b, const char *line, struct suite_posit
     const char *bm = epd_operand(&e, "bm"), *am = epd_operand(&e, "am"),
                *id = epd_operand(&e, "id");
     if (!bm && !am)
-        return fail(err, errlen, _("no 'bm' or 'am' operation"));
+        return msg_fail(err, errlen, _("no 'bm' or 'am' operation"));
     if (bm && !parse_moves(b, bm, p->best, &p->best_count, &p->ambiguous, err, errlen))
         return false;
     if (am && !parse_moves(b, am, p->avoid, &p->avoid_count, &p->ambiguous, err, errlen))
@@ -118,7 +114,7 @@ bool suite_load(const char *path, struct suite_position **positions, int *count,
 {
     FILE *in = fopen(path, "r");
     if (!in)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     size_t len = strlen(path);
     bool fin = len > 4 && strcmp(path + len - 4, ".fin") == 0;
     struct board b;
@@ -175,8 +171,8 @@ bool suite_load(const char *path, struct suite_position **positions, int *count,
     board_free(&b);
     if (n == 0) {
         free(list);
-        return fail(err, errlen, skipped ? _("%s: no usable position") : _("%s: no position"),
-                    path);
+        return msg_fail(err, errlen, skipped ? _("%s: no usable position") : _("%s: no position"),
+                        path);
     }
     *positions = list;
     *count = n;

@@ -1,6 +1,11 @@
 /* suite.h - test suites (design §13.1): EPD files with bm/am operations
  * (and the Strategic Test Suite's c7/c8 move points) and the design's .fin
- * files (a FEN line, then a line of expected moves). */
+ * files (a FEN line, then a line of expected moves).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_TOOLS_SUITE_H
 #define TDCHESS_TOOLS_SUITE_H
 

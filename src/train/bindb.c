@@ -27,18 +27,6 @@ enum {
     CODE_RESERVED = 0xE00000,
 };
 
-ATTRIBUTE_FORMAT_PRINTF(3, 4)
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err != NULL && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
 static void put_u32(unsigned char *p, uint32_t v)
 {
     for (int i = 0; i < 4; i++)
@@ -103,12 +91,12 @@ bool bindb_writer_open(struct bindb_writer *w, const char *path, char *err, size
     memset(w, 0, sizeof *w);
     FILE *fp = atomic_file_open(&w->af, path, "wb");
     if (fp == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     unsigned char header[BINDB_HEADER_SIZE] = {0};
     if (fwrite(header, 1, sizeof header, fp) != sizeof header) {
         int e = errno;
         atomic_file_abort(&w->af);
-        return fail(err, errlen, "%s: %s", path, strerror(e));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(e));
     }
     w->crc = (uint32_t)crc32(0, Z_NULL, 0);
     return true;
@@ -118,7 +106,7 @@ static bool writer_put(struct bindb_writer *w, const unsigned char *data, size_t
                        size_t errlen)
 {
     if (fwrite(data, 1, size, w->af.fp) != size)
-        return fail(err, errlen, "%s: %s", w->af.path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", w->af.path, strerror(errno));
     w->crc = crc_update(w->crc, data, size);
     return true;
 }
@@ -127,10 +115,10 @@ bool bindb_writer_add(struct bindb_writer *w, enum bindb_result result, const st
                       const bool *quiet, int n, char *err, size_t errlen)
 {
     if (n < 0 || n > BINDB_MAX_PLIES)
-        return fail(err, errlen, _("%s: a game of %d moves is too long for the format"), w->af.path,
-                    n);
+        return msg_fail(err, errlen, _("%s: a game of %d moves is too long for the format"),
+                        w->af.path, n);
     if (w->games == UINT32_MAX || w->moves > UINT32_MAX - (uint32_t)n)
-        return fail(err, errlen, _("%s: too many games for one database"), w->af.path);
+        return msg_fail(err, errlen, _("%s: too many games for one database"), w->af.path);
     size_t size = 2 + 3 * (size_t)n + 1;
     unsigned char stack[1024];
     unsigned char *rec = size <= sizeof stack ? stack : xmalloc(size);
@@ -158,7 +146,7 @@ bool bindb_writer_add_raw(struct bindb_writer *w, const unsigned char *record, s
                           int plies, char *err, size_t errlen)
 {
     if (w->games == UINT32_MAX || w->moves > UINT32_MAX - (uint32_t)plies)
-        return fail(err, errlen, _("%s: too many games for one database"), w->af.path);
+        return msg_fail(err, errlen, _("%s: too many games for one database"), w->af.path);
     if (!writer_put(w, record, size, err, errlen))
         return false;
     w->games++;
@@ -180,9 +168,9 @@ bool bindb_writer_commit(struct bindb_writer *w, char *err, size_t errlen)
     if (!ok) {
         int e = errno;
         atomic_file_abort(&w->af);
-        fail(err, errlen, "%s: %s", path, strerror(e));
+        msg_fail(err, errlen, "%s: %s", path, strerror(e));
     } else if (atomic_file_commit(&w->af) != 0) {
-        ok = fail(err, errlen, "%s: %s", path, strerror(errno));
+        ok = msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     }
     free(path);
     return ok;
@@ -209,37 +197,37 @@ bool bindb_parse(struct bindb *db, unsigned char *data, size_t size, const char 
     bool ok = false;
     uint32_t *offset = NULL;
     if (size < sizeof BINDB_MAGIC || memcmp(data, BINDB_MAGIC, sizeof BINDB_MAGIC) != 0) {
-        fail(err, errlen, _("%s: not a tdchess training database (no \"TDCBIN\" magic)"), name);
+        msg_fail(err, errlen, _("%s: not a tdchess training database (no \"TDCBIN\" magic)"), name);
         goto out;
     }
     if (size < BINDB_HEADER_SIZE) {
-        fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
+        msg_fail(err, errlen, _("%s: truncated header (%zu bytes)"), name, size);
         goto out;
     }
     uint32_t version = get_u32(data + 8), games = get_u32(data + 12), moves = get_u32(data + 16);
     if (version != BINDB_VERSION) {
-        fail(err, errlen, _("%s: format version %lu is not supported (this program reads %d)"),
-             name, (unsigned long)version, BINDB_VERSION);
+        msg_fail(err, errlen, _("%s: format version %lu is not supported (this program reads %d)"),
+                 name, (unsigned long)version, BINDB_VERSION);
         goto out;
     }
     if (size > UINT32_MAX) {
-        fail(err, errlen, _("%s: file too large (%zu bytes)"), name, size);
+        msg_fail(err, errlen, _("%s: file too large (%zu bytes)"), name, size);
         goto out;
     }
     /* A game takes at least 3 bytes: a count that cannot fit is damage,
      * not a reason to allocate gigabytes. */
     if (games > (size - BINDB_HEADER_SIZE) / 3) {
-        fail(err, errlen, _("%s: the header announces %lu games, more than %zu bytes can hold"),
-             name, (unsigned long)games, size);
+        msg_fail(err, errlen, _("%s: the header announces %lu games, more than %zu bytes can hold"),
+                 name, (unsigned long)games, size);
         goto out;
     }
     uint32_t crc = crc_update((uint32_t)crc32(0, Z_NULL, 0), data + BINDB_HEADER_SIZE,
                               size - BINDB_HEADER_SIZE);
     if (crc != get_u32(data + 20)) {
-        fail(err, errlen,
-             _("%s: checksum mismatch (the file is damaged or was truncated: "
-               "CRC-32 %08lx, header says %08lx)"),
-             name, (unsigned long)crc, (unsigned long)get_u32(data + 20));
+        msg_fail(err, errlen,
+                 _("%s: checksum mismatch (the file is damaged or was truncated: "
+                   "CRC-32 %08lx, header says %08lx)"),
+                 name, (unsigned long)crc, (unsigned long)get_u32(data + 20));
         goto out;
     }
     offset = xmalloc(((size_t)games + 1) * sizeof *offset);
@@ -248,20 +236,21 @@ bool bindb_parse(struct bindb *db, unsigned char *data, size_t size, const char 
     for (uint32_t g = 0; g < games; g++) {
         offset[g] = (uint32_t)at;
         if (size - at < 3) {
-            fail(err, errlen, _("%s: game %lu at byte %zu: truncated"), name, (unsigned long)g + 1,
-                 at);
+            msg_fail(err, errlen, _("%s: game %lu at byte %zu: truncated"), name,
+                     (unsigned long)g + 1, at);
             goto out;
         }
         unsigned head = data[at] | data[at + 1] << 8;
         size_t plies = head >> 2;
         if ((head & 3) == 3) {
-            fail(err, errlen, _("%s: game %lu at byte %zu: invalid result code 3"), name,
-                 (unsigned long)g + 1, at);
+            msg_fail(err, errlen, _("%s: game %lu at byte %zu: invalid result code 3"), name,
+                     (unsigned long)g + 1, at);
             goto out;
         }
         if ((size - at - 3) / 3 < plies) {
-            fail(err, errlen, _("%s: game %lu at byte %zu: %zu moves announced, file truncated"),
-                 name, (unsigned long)g + 1, at, plies);
+            msg_fail(err, errlen,
+                     _("%s: game %lu at byte %zu: %zu moves announced, file truncated"), name,
+                     (unsigned long)g + 1, at, plies);
             goto out;
         }
         for (size_t i = 0; i < plies; i++) {
@@ -270,28 +259,29 @@ bool bindb_parse(struct bindb *db, unsigned char *data, size_t size, const char 
             struct move m;
             bool quiet;
             if (!bindb_decode_move(code, &m, &quiet)) {
-                fail(err, errlen, _("%s: game %lu, move %zu: invalid move code %06lx"), name,
-                     (unsigned long)g + 1, i + 1, (unsigned long)code);
+                msg_fail(err, errlen, _("%s: game %lu, move %zu: invalid move code %06lx"), name,
+                         (unsigned long)g + 1, i + 1, (unsigned long)code);
                 goto out;
             }
         }
         at += 2 + 3 * plies;
         if (data[at] != 0) {
-            fail(err, errlen, _("%s: game %lu at byte %zu: separator is %#x, not 0 (damaged file)"),
-                 name, (unsigned long)g + 1, at, data[at]);
+            msg_fail(err, errlen,
+                     _("%s: game %lu at byte %zu: separator is %#x, not 0 (damaged file)"), name,
+                     (unsigned long)g + 1, at, data[at]);
             goto out;
         }
         at++;
         total += plies;
     }
     if (at != size) {
-        fail(err, errlen, _("%s: %zu bytes after the last of %lu games"), name, size - at,
-             (unsigned long)games);
+        msg_fail(err, errlen, _("%s: %zu bytes after the last of %lu games"), name, size - at,
+                 (unsigned long)games);
         goto out;
     }
     if (total != moves) {
-        fail(err, errlen, _("%s: the header announces %lu moves, the games hold %llu"), name,
-             (unsigned long)moves, (unsigned long long)total);
+        msg_fail(err, errlen, _("%s: the header announces %lu moves, the games hold %llu"), name,
+                 (unsigned long)moves, (unsigned long long)total);
         goto out;
     }
     offset[games] = (uint32_t)at;
@@ -314,7 +304,7 @@ bool bindb_load(struct bindb *db, const char *path, char *err, size_t errlen)
     memset(db, 0, sizeof *db);
     FILE *fp = fopen(path, "rb");
     if (fp == NULL)
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
     size_t cap = 1 << 16, size = 0;
     unsigned char *data = xmalloc(cap);
     for (;;) {
@@ -322,7 +312,7 @@ bool bindb_load(struct bindb *db, const char *path, char *err, size_t errlen)
             if (cap > SIZE_MAX / 2) {
                 fclose(fp);
                 free(data);
-                return fail(err, errlen, _("%s: file too large"), path);
+                return msg_fail(err, errlen, _("%s: file too large"), path);
             }
             cap *= 2;
             data = xrealloc(data, cap);
@@ -336,7 +326,7 @@ bool bindb_load(struct bindb *db, const char *path, char *err, size_t errlen)
         int e = errno;
         fclose(fp);
         free(data);
-        return fail(err, errlen, "%s: %s", path, strerror(e));
+        return msg_fail(err, errlen, "%s: %s", path, strerror(e));
     }
     fclose(fp);
     return bindb_parse(db, data, size, path, err, errlen);
@@ -365,8 +355,8 @@ bool bindb_replay(const struct bindb *db, uint32_t i, struct board *b, char *err
     for (int ply = 0; ply < plies; ply++) {
         bool quiet;
         if (!bindb_play(db, i, ply, b, &quiet))
-            return fail(err, errlen, _("game %lu, move %d: not a legal move (damaged file)"),
-                        (unsigned long)i + 1, ply + 1);
+            return msg_fail(err, errlen, _("game %lu, move %d: not a legal move (damaged file)"),
+                            (unsigned long)i + 1, ply + 1);
     }
     return true;
 }

@@ -18,7 +18,7 @@
 /* Terms of one training position after merging: at most one per parameter.
  * 64 squares + 2 x 38 weights bound it without king distances; king
  * distances add at most 2 per piece kind. */
-enum { MAX_TERMS = 64 + EVAL_WEIGHTS * EVAL_SLOTS + 2 * EVAL_KD_PIECES };
+enum { MAX_TERMS = 64 + (EVAL_WEIGHTS + EVAL_EXTRAS) * EVAL_SLOTS + 2 * EVAL_KD_PIECES };
 
 struct sample {
     uint32_t first; /* its terms in the thread's term buffer */
@@ -86,18 +86,6 @@ struct td_trainer {
     bool quit;
 };
 
-ATTRIBUTE_FORMAT_PRINTF(3, 4)
-static bool fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err != NULL && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return false;
-}
-
 struct td_options td_options_default(void)
 {
     return (struct td_options){.activation = TD_LINEAR,
@@ -160,6 +148,12 @@ static int merge_trace(struct scratch *s, uint32_t at, double *sumsq)
             if (tr->weight_coef[w][slot] != 0) {
                 idx[n] = (int16_t)eval_index_weight(tr->stage, w, slot);
                 coef[n++] = (int16_t)tr->weight_coef[w][slot];
+            }
+    for (int x = 0; x < EVAL_EXTRAS; x++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++)
+            if (tr->extra_coef[x][slot] != 0) {
+                idx[n] = (int16_t)eval_index_extra(tr->stage, x, slot);
+                coef[n++] = (int16_t)tr->extra_coef[x][slot];
             }
     double sq = 0;
     int kept = 0;
@@ -370,8 +364,8 @@ static bool chunks_failed(const struct td_trainer *t, char *err, size_t errlen)
 {
     for (int c = 0; c < TD_CHUNKS; c++)
         if (t->chunk[c].failed)
-            return !fail(err, errlen, _("game %lu, move %d: not a legal move (damaged file)"),
-                         (unsigned long)t->chunk[c].failed_game + 1, t->chunk[c].failed_ply);
+            return !msg_fail(err, errlen, _("game %lu, move %d: not a legal move (damaged file)"),
+                             (unsigned long)t->chunk[c].failed_game + 1, t->chunk[c].failed_ply);
     return false;
 }
 
@@ -391,24 +385,27 @@ struct td_trainer *td_new(const struct bindb *db, const struct eval_params *para
                           const struct td_options *opt, char *err, size_t errlen)
 {
     if (!(opt->validate >= 0 && opt->validate <= 0.9)) {
-        fail(err, errlen, _("the validation share must be between 0 and 90%%"));
+        msg_fail(err, errlen, _("the validation share must be between 0 and 90%%"));
         return NULL;
     }
     if (opt->threads < 1 || opt->threads > TD_MAX_THREADS) {
-        fail(err, errlen, _("the number of threads must be between 1 and %d"), TD_MAX_THREADS);
+        msg_fail(err, errlen, _("the number of threads must be between 1 and %d"), TD_MAX_THREADS);
         return NULL;
     }
     if (opt->batch < 1 || !(opt->rate > 0 && opt->rate <= 2) ||
         !(opt->lambda >= 0 && opt->lambda <= 1) ||
         !(opt->regularize >= 0 && opt->regularize <= 1) || !(opt->max_material >= 0) ||
         !(opt->scale <= 100) || opt->min_ply < 0) {
-        fail(err, errlen, _("invalid training options"));
+        msg_fail(err, errlen, _("invalid training options"));
         return NULL;
     }
     struct td_trainer *t = xcalloc(1, sizeof *t);
     t->db = db;
     t->opt = *opt;
+    /* The starting set decides whether the traces hold the extras: an
+     * extended set trains them, a design set stays one. */
     t->ev = evaluator_new();
+    evaluator_set_params(t->ev, params);
     for (int i = 0; i < EVAL_PARAMS; i++)
         t->p[i] = t->anchor[i] = eval_param_get(params, i);
     t->k = opt->scale > 0 ? opt->scale : 1.0;
@@ -541,7 +538,7 @@ static bool measure(struct td_trainer *t, const uint32_t *games, uint32_t n, enu
     double start = time_wall();
     for (uint32_t at = 0; at < n; at += slice) {
         if (stopped(t))
-            return fail(err, errlen, "%s", _("interrupted"));
+            return msg_fail(err, errlen, "%s", _("interrupted"));
         uint32_t count = n - at < slice ? n - at : slice;
         assign(t, games + at, count);
         run_chunks(t, pass);
@@ -672,7 +669,7 @@ bool td_epoch(struct td_trainer *t, int epoch, struct td_errors *e, char *err, s
     const uint32_t batch = (uint32_t)t->opt.batch;
     for (uint32_t at = 0; at < t->n_train; at += batch) {
         if (stopped(t)) {
-            ok = fail(err, errlen, "%s", _("interrupted"));
+            ok = msg_fail(err, errlen, "%s", _("interrupted"));
             break;
         }
         uint32_t count = t->n_train - at < batch ? t->n_train - at : batch;

@@ -8,6 +8,7 @@
 
 #include <inttypes.h>
 #include <poll.h>
+#include <signal.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -71,13 +72,10 @@ static void print_moves(struct linemode *lm)
     for (int i = 0; i < count; i++)
         board_take_back(&replay);
     for (int i = lm->printed_ply; i < b->ply; i++) {
-        char san[SAN_MAX];
+        char line[SAN_MAX + 24]; /* "12. Nf3" or "12... Nf6" */
         struct move m = b->moves_made[i];
-        move_to_san(&replay, m, san);
-        if (replay.side == WHITE)
-            fprintf(lm->out, "%d. %s\n", board_move_number(&replay), san);
-        else
-            fprintf(lm->out, "%d... %s\n", board_move_number(&replay), san);
+        moves_to_san_line(&replay, &m, 1, true, line, sizeof line);
+        fprintf(lm->out, "%s\n", line);
         board_make_move(&replay, m);
     }
     board_free(&replay);
@@ -248,8 +246,19 @@ int linemode_replay_fd(const char *data, size_t len, int fd)
     r->len = len;
     r->from = fd;
     r->to = fds[1];
+    /* The copying thread blocks the signals the protocol loops look for,
+     * so that they interrupt the main thread's read, not this one's. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGWINCH);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
     pthread_t thread;
-    if (pthread_create(&thread, NULL, replay_thread, r) != 0) {
+    int failed = pthread_create(&thread, NULL, replay_thread, r);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (failed) {
         close(fds[0]);
         close(fds[1]);
         free(r->data);

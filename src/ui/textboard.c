@@ -1,4 +1,9 @@
-/* textboard.c - plain-text board print. */
+/* textboard.c - plain-text board print.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #include "system.h"
 
 #include <ctype.h>

@@ -3,12 +3,16 @@
  * The main thread reads commands; searches run in the engine's thread and
  * report through callbacks, so "isready", "stop" and "ponderhit" are
  * answered while the engine thinks.  Every output line is written with one
- * call under out_lock so lines from the two threads never interleave.
+ * call of a line writer (core/lineio.h) so lines from the two threads never interleave.
  *
  * Besides the protocol it understands Stockfish's debugging commands that
- * tests rely on (DESIGN.md §5): "go perft N", "d", "eval", "bench".
+ * tests rely on (design §15.2): "go perft N", "d", "eval", "bench".
  * Malformed or unknown commands are answered with "info string" and
  * otherwise ignored.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #include "system.h"
 
@@ -23,10 +27,12 @@
 #include "eval/eval.h"
 #include "tools/bench.h"
 #include "search/engine.h"
+#include "core/lineio.h"
 #include "core/message.h"
 #include "core/timing.h"
 #include "play/host.h"
 #include "ui/textboard.h"
+#include "ui/signals.h"
 #include "ui/uci.h"
 
 #define ENGINE_NAME PACKAGE_NAME " " PACKAGE_VERSION
@@ -35,29 +41,23 @@ struct uci {
     struct board board;
     struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
     struct {
-        bool ponder;
+        int move_overhead_ms;
         bool limit_strength; /* UCI_LimitStrength */
         int elo;             /* UCI_Elo */
     } options;
-    FILE *out;
-    pthread_mutex_t out_lock;
+    struct line_writer out; /* whole lines, from both threads */
     bool debug;
+    bool search_debug; /* debug as it was at "go": what the search thread reads */
 };
 
 static void say(struct uci *u, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);
 
 static void say(struct uci *u, const char *fmt, ...)
 {
-    char line[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    line_vprintf(&u->out, fmt, ap);
     va_end(ap);
-    pthread_mutex_lock(&u->out_lock);
-    fputs(line, u->out);
-    fputc('\n', u->out);
-    fflush(u->out);
-    pthread_mutex_unlock(&u->out_lock);
 }
 
 /* ---- search output ----------------------------------------------------- */
@@ -116,7 +116,7 @@ static void on_done(const struct search_result *r, void *data)
 {
     char best[COORD_MAX], ponder[COORD_MAX];
     struct uci *u = data;
-    if (u->debug)
+    if (u->search_debug)
         report_statistics(u, &r->stats);
     move_to_coord(r->best, best);
     if (move_is_none(r->ponder)) {
@@ -284,6 +284,9 @@ static void cmd_go(struct uci *u, char *args)
     struct search_limits limits = {0};
     if (!parse_go(u, first, &save, &limits))
         return;
+    /* 0 ms means none at all; the search reads 0 as its default. */
+    limits.move_overhead =
+        u->options.move_overhead_ms > 0 ? u->options.move_overhead_ms / 1000.0 : 1e-6;
     if (!limits.use_clock && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime)
         limits.infinite = true; /* bare "go" thinks until "stop" */
     struct move book_move;
@@ -296,6 +299,7 @@ static void cmd_go(struct uci *u, char *args)
         return;
     }
     struct host_listener listener = {on_report, on_currmove, on_done, u}; /* print at once */
+    u->search_debug = u->debug; /* "debug off" during the search must not race */
     host_set_level(&u->host, u->options.limit_strength ? u->options.elo : LEVEL_FULL_ELO);
     host_go(&u->host, &u->board, &limits, &listener);
 }
@@ -303,20 +307,41 @@ static void cmd_go(struct uci *u, char *args)
 static void cmd_display(struct uci *u)
 {
     char fen[FEN_MAX];
-    pthread_mutex_lock(&u->out_lock);
-    fputc('\n', u->out);
-    textboard_print(&u->board, u->out, false);
-    pthread_mutex_unlock(&u->out_lock);
     fen_write(&u->board, fen);
-    say(u, "\nFen: %s\nKey: %016" PRIX64 "\n", fen, u->board.state->key);
+    /* One block under the lock: a running search's info lines come before
+     * or after it, never inside. */
+    line_writer_lock(&u->out);
+    fputc('\n', u->out.out);
+    textboard_print(&u->board, u->out.out, false);
+    fprintf(u->out.out, "\nFen: %s\nKey: %016" PRIX64 "\n\n", fen, u->board.state->key);
+    fflush(u->out.out);
+    line_writer_unlock(&u->out);
+}
+
+/* "bench [DEPTH]": DEPTH as on the command line (1 to 64), or the default. */
+static void cmd_bench(struct uci *u, const char *args)
+{
+    long depth = 0;
+    if (*args) {
+        char *end;
+        errno = 0;
+        depth = strtol(args, &end, 10);
+        end += strspn(end, " \t");
+        if (end == args || *end || errno || depth < 1 || depth > 64) {
+            say(u, "info string %s: %.40s", _("bench: expected a depth from 1 to 64"), args);
+            return;
+        }
+    }
+    finish_search(u);
+    bench_run(u->host.eval, &u->host.config, (int)depth, u->out.out);
 }
 
 static void cmd_eval(struct uci *u)
 {
-    pthread_mutex_lock(&u->out_lock);
-    eval_explain(u->host.eval, &u->board, u->out);
-    fflush(u->out);
-    pthread_mutex_unlock(&u->out_lock);
+    line_writer_lock(&u->out);
+    eval_explain(u->host.eval, &u->board, u->out.out);
+    fflush(u->out.out);
+    line_writer_unlock(&u->out);
 }
 
 /* ---- options ------------------------------------------------------------ */
@@ -327,8 +352,12 @@ static void cmd_uci(struct uci *u)
     search_features_format(u->host.config.features, features, sizeof features);
     say(u, "id name %s", ENGINE_NAME);
     say(u, "id author %s", _("the tdchess authors"));
-    say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, 65536);
+    say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, TT_MAX_MB);
     say(u, "option name Clear Hash type button");
+    say(u, "option name Threads type spin default %d min 1 max %d", u->host.threads,
+        ENGINE_MAX_THREADS);
+    say(u, "option name Move Overhead type spin default %d min 0 max 5000",
+        u->options.move_overhead_ms);
     say(u, "option name Ponder type check default false");
     say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
@@ -366,13 +395,20 @@ static void cmd_setoption(struct uci *u, char *args)
     long number = value ? strtol(value, &end, 10) : 0;
     bool numeric = value && end != value && *end == '\0';
     struct search_config config = u->host.config;
-    if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= 65536) {
+    if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= TT_MAX_MB) {
         if (!host_set_hash(&u->host, (size_t)number))
             say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
+    } else if (strcasecmp(name, "Threads") == 0 && numeric && number >= 1 &&
+               number <= ENGINE_MAX_THREADS) {
+        host_set_threads(&u->host, (int)number);
+    } else if (strcasecmp(name, "Move Overhead") == 0 && numeric && number >= 0 && number <= 5000) {
+        u->options.move_overhead_ms = (int)number;
     } else if (strcasecmp(name, "Clear Hash") == 0) {
         host_clear(&u->host);
-    } else if (strcasecmp(name, "Ponder") == 0 && value) {
-        u->options.ponder = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "Ponder") == 0 && value &&
+               (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)) {
+        ; /* the interface says whether it may send "go ponder": whether it
+           * does is all that matters, so there is nothing to store */
     } else if (strcasecmp(name, "MultiPV") == 0 && numeric && number >= 1 &&
                number <= MAX_MULTIPV) {
         config.multipv = (int)number;
@@ -453,8 +489,7 @@ static bool dispatch(struct uci *u, char *line)
     } else if (strcmp(cmd, "wait") == 0) {
         host_wait(&u->host); /* for scripts: until the search ends */
     } else if (strcmp(cmd, "bench") == 0) {
-        finish_search(u);
-        bench_run(u->host.eval, &u->host.config, atoi(args), u->out);
+        cmd_bench(u, args);
     } else {
         say(u, "info string %s: %.60s", _("unknown command"), cmd);
     }
@@ -469,7 +504,8 @@ static void book_error(void *data, const char *msg)
 
 int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
 {
-    struct uci u = {.out = out};
+    struct uci u = {0};
+    u.options.move_overhead_ms = 100; /* the search's default reserve */
     char err[512];
     if (!host_init(&u.host, cfg, NULL, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
@@ -478,7 +514,7 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
         host_free(&u.host);
         return EXIT_FAILURE;
     }
-    pthread_mutex_init(&u.out_lock, NULL);
+    line_writer_init(&u.out, out);
     /* Books named on the command line turn OwnBook on; otherwise the
      * default book is opened (if installed) for when the interface turns
      * it on. */
@@ -491,11 +527,14 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
     board_set_start(&u.board);
     char *line = NULL;
     size_t cap = 0;
-    while (getline(&line, &cap, in) >= 0 && dispatch(&u, line))
+    /* SIGINT, SIGTERM, SIGHUP (ui/signals.c): a blocked read returns with
+     * EINTR, and the flag ends the loop; the search is stopped and joined
+     * below as at "quit". */
+    while (!signals_quit_requested() && getline(&line, &cap, in) >= 0 && dispatch(&u, line))
         ;
     free(line);
     host_free(&u.host); /* stops the search */
     board_free(&u.board);
-    pthread_mutex_destroy(&u.out_lock);
+    line_writer_destroy(&u.out);
     return EXIT_SUCCESS;
 }

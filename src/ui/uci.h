@@ -1,4 +1,9 @@
-/* uci.h - the Universal Chess Interface front end (design §12.1). */
+/* uci.h - the Universal Chess Interface front end (design §12.1).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_UI_UCI_H
 #define TDCHESS_UI_UCI_H
 

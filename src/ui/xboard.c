@@ -6,6 +6,10 @@
  * Pondering: after its move the engine thinks on the predicted reply; the
  * opponent playing it turns the ponder search into the real one
  * (ponderhit), any other move stops it and starts afresh.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
  */
 #include "system.h"
 
@@ -23,6 +27,7 @@
 #include "core/lineio.h"
 #include "play/host.h"
 #include "core/timing.h"
+#include "ui/signals.h"
 #include "ui/xboard.h"
 
 enum state { IDLE, THINKING, PONDERING, ANALYZING };
@@ -32,8 +37,7 @@ struct xboard {
     struct board report_board; /* root of the running search, for SAN output */
     struct engine_host host;   /* its mailbox takes the results */
     struct wakeup wake;
-    pthread_mutex_t lock; /* guards output */
-    FILE *out;
+    struct line_writer out; /* whole lines, from both threads */
     enum state state;
     bool force, post, ponder;
     bool show_thinking; /* for the running search: post, or analysing */
@@ -52,16 +56,10 @@ static void say(struct xboard *x, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(
 
 static void say(struct xboard *x, const char *fmt, ...)
 {
-    char line[8192];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    line_vprintf(&x->out, fmt, ap);
     va_end(ap);
-    pthread_mutex_lock(&x->lock);
-    fputs(line, x->out);
-    fputc('\n', x->out);
-    fflush(x->out);
-    pthread_mutex_unlock(&x->lock);
 }
 
 /* ---- search thread callbacks ------------------------------------------ */
@@ -79,7 +77,7 @@ static void on_report(const struct search_report *r, void *data)
         score = score_to_cp(score);
     }
     char pv[1024];
-    moves_to_san_line(&x->report_board, r->pv, r->pv_length, pv, sizeof pv);
+    moves_to_san_line(&x->report_board, r->pv, r->pv_length, false, pv, sizeof pv);
     say(x, "%d %d %" PRIu64 " %" PRIu64 " %s", r->depth, score, (uint64_t)(r->elapsed * 100),
         r->nodes, pv);
 }
@@ -479,12 +477,11 @@ static void book_error(void *data, const char *msg)
 int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg)
 {
     struct xboard *x = xcalloc(1, sizeof *x); /* large: two boards */
-    x->out = out;
     x->engine_side = BLACK;
     char err[512];
     if (!host_init(&x->host, cfg, &x->wake, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    pthread_mutex_init(&x->lock, NULL);
+    line_writer_init(&x->out, out);
     if (!wakeup_init(&x->wake))
         msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
     if (!host_prepare(&x->host)) {
@@ -507,6 +504,8 @@ int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg)
         struct pollfd fds[2] = {{in_fd, POLLIN, 0}, {x->wake.fds[0], POLLIN, 0}};
         if (poll(fds, 2, -1) < 0 && errno != EINTR)
             break;
+        if (signals_quit_requested())
+            break; /* SIGINT, SIGTERM, SIGHUP: end as at "quit" */
         if (fds[1].revents)
             take_search_result(x);
         if (!fds[0].revents)
@@ -522,7 +521,7 @@ int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg)
     board_free(&x->board);
     board_free(&x->report_board);
     wakeup_close(&x->wake);
-    pthread_mutex_destroy(&x->lock);
+    line_writer_destroy(&x->out);
     free(x);
     return EXIT_SUCCESS;
 }

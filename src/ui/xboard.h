@@ -1,5 +1,10 @@
 /* xboard.h - the Chess Engine Communication Protocol, version 2 (xboard,
- * WinBoard, and the GNU Chess conventions). */
+ * WinBoard, and the GNU Chess conventions).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
 #ifndef TDCHESS_UI_XBOARD_H
 #define TDCHESS_UI_XBOARD_H
 
