@@ -246,6 +246,37 @@ START_TEST(test_uci_hang)
 }
 END_TEST
 
+START_TEST(test_uci_ponderhit_hang)
+{
+    /* Pondering has no deadline; after ponderhit the engine's time runs. */
+    struct ext_engine e;
+    char err[EXT_ERR_MAX];
+    ck_assert_msg(open_fake(&e, EXT_UCI, "uci-hang", 10, err, sizeof err), "%s", err);
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct search_limits l = {0};
+    l.movetime = 0.1;
+    l.ponder = true;
+    ck_assert(ext_go(&e, &b, &l, 1, 0.3));
+    ck_assert(e.deadline == 0);
+    ext_ponderhit(&e);
+    ck_assert(e.deadline > 0);
+    struct search_report rep;
+    struct search_result r;
+    enum ext_event ev;
+    while ((ev = ext_read(&e, &rep, &r)) == EXT_EV_NONE)
+        ext_wait_input(&e, 0.05);
+    ck_assert_int_eq(ev, EXT_EV_ERROR);
+    ck_assert_int_eq(ext_failure(&e), EXT_HUNG);
+    ck_assert(logged("go ponder movetime 100")); /* (it sleeps since: ponderhit stays unread) */
+    pid_t pid = e.pid;
+    ext_close(&e);
+    assert_reaped(pid);
+    board_free(&b);
+}
+END_TEST
+
 START_TEST(test_uci_illegal)
 {
     think_fails("uci-illegal", EXT_ILLEGAL, "illegal move 'e2e5'");
@@ -504,6 +535,7 @@ int main(void)
     tcase_add_test(tc, test_uci_crash);
     tcase_add_test(tc, test_uci_hang);
     tcase_add_test(tc, test_uci_illegal);
+    tcase_add_test(tc, test_uci_ponderhit_hang);
     tcase_add_test(tc, test_uci_silent);
     tcase_add_test(tc, test_uci_deaf);
     tcase_add_test(tc, test_no_such_command);

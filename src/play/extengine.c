@@ -1000,6 +1000,7 @@ bool ext_go(struct ext_engine *e, const struct board *b, const struct search_lim
     double budget = time_budget(b, limits);
     e->deadline =
         grace > 0 && !limits->infinite && !limits->ponder ? e->started + budget + grace : 0;
+    e->ponder_allowance = limits->ponder && grace > 0 ? budget + grace : 0;
     return e->failure == EXT_OK;
 }
 
@@ -1030,6 +1031,8 @@ void ext_ponderhit(struct ext_engine *e)
     if (e->protocol == EXT_UCI && e->pondering && e->fd >= 0) {
         send_line(e, "ponderhit");
         e->pondering = false;
+        if (e->ponder_allowance > 0) /* now its clock runs: it must move in time */
+            e->deadline = time_wall() + e->ponder_allowance;
     }
 }
 

@@ -110,11 +110,12 @@ struct ext_engine {
 
     /* the search in progress */
     bool searching, analyzing, pondering;
-    bool done_pending;  /* xboard analysis was left: report its end */
-    struct board root;  /* its position */
-    double started;     /* time_wall() at go */
-    double deadline;    /* time_wall() by which it must answer (0: none) */
-    int xb_engine_side; /* xboard: the side the engine was told to play, NONE */
+    bool done_pending;       /* xboard analysis was left: report its end */
+    struct board root;       /* its position */
+    double started;          /* time_wall() at go */
+    double deadline;         /* time_wall() by which it must answer (0: none) */
+    double ponder_allowance; /* a ponder search's time and grace, from its ponderhit */
+    int xb_engine_side;      /* xboard: the side the engine was told to play, NONE */
     struct search_report last_report;
 
     /* xboard: the moves the engine has been told, to send only new ones */
