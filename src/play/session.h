@@ -200,6 +200,9 @@ bool session_analyzing(const struct session *s);
 /* Is a review running?  *DONE of *TOTAL positions are scored. */
 bool session_reviewing(const struct session *s, int *done, int *total);
 
+/* The file the last "games" listed ("" before). */
+const char *session_games_path(const struct session *s);
+
 /* The plies of the whole game: those played to the shown position and
  * those after it (browsing, takebacks). */
 int session_browse_total(const struct session *s);

@@ -172,6 +172,11 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
     return false;        /* confirmed: played as usual, which forgets the rest */
 }
 
+const char *session_games_path(const struct session *s)
+{
+    return s->games_path;
+}
+
 unsigned cmd_GAMES(struct session *s, const char *args, double now)
 {
     (void)now;
@@ -186,6 +191,7 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     pgn_set_max_plies(r, 1);
+    snprintf(s->games_path, sizeof s->games_path, "%s", args);
     struct pgn_game g;
     pgn_game_init(&g);
     int shown = 0, count = 0, status;

@@ -48,6 +48,7 @@ struct session {
     struct board search_root;    /* its root position (for SAN) */
     struct move ponder_move;     /* the guess a ponder search is based on */
     struct move hint;            /* the last hint, for "hint" twice */
+    char games_path[4096];       /* the file "games" listed last */
     bool browsing;               /* the user walks through the game (first, prev...) */
     bool analyzing;              /* "analyze" is on: restarted after each move */
     bool forced_before_analysis; /* force mode as it was before it */

@@ -68,6 +68,7 @@ struct screen {
     bool asking_resume;
     bool showing_list;           /* the help window shows LIST instead */
     char list[SESSION_LIST_MAX]; /* lines of a list (games of a file) */
+    char list_pick[8];           /* the number typed in the list */
     struct board_cursor cursor;  /* moves by keys and mouse (pointer.c) */
     bool mouse;                  /* curses reports mouse events */
     int drag_from;               /* the square a mouse press picked (or NO_SQUARE) */

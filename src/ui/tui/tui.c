@@ -75,6 +75,7 @@ static void free_windows(struct screen *sc)
         delwin(sc->help);
     sc->help = NULL;
     sc->showing_list = false;
+    sc->list_pick[0] = '\0';
     if (sc->input)
         delwin(sc->input);
     sc->input = NULL;
@@ -373,7 +374,16 @@ static void read_keys(struct screen *sc)
             continue;
         }
         if (sc->help) { /* the help screen takes the key */
-            if (c == KEY_PPAGE || c == KEY_UP)
+            size_t n = strlen(sc->list_pick);
+            if (sc->showing_list && c >= '0' && c <= '9' && n + 1 < sizeof sc->list_pick) {
+                sc->list_pick[n] = (char)c; /* a game's number, then Enter loads it */
+                sc->list_pick[n + 1] = '\0';
+            } else if (sc->showing_list && (c == '\r' || c == '\n' || c == KEY_ENTER) && n > 0) {
+                char line[SESSION_LIST_MAX + 64];
+                snprintf(line, sizeof line, "load %s %s", session_games_path(sc->s), sc->list_pick);
+                close_help(sc);
+                handle(sc, session_input(sc->s, line, session_now(sc->s)) | EV_MESSAGE);
+            } else if (c == KEY_PPAGE || c == KEY_UP)
                 sc->help_top -= c == KEY_PPAGE ? getmaxy(sc->help) - 1 : 1;
             else if (c == KEY_NPAGE || c == KEY_DOWN)
                 sc->help_top += c == KEY_NPAGE ? getmaxy(sc->help) - 1 : 1;

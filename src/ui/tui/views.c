@@ -397,7 +397,9 @@ void screen_draw_help(struct screen *sc)
     int n = 0;
 #define LINE(...) (n < HELP_LINES_MAX ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
     if (sc->showing_list) {
-        LINE("%s", _("Games (PgUp/PgDn scroll; any other key closes this list):"));
+        LINE(_("Games (a number and Enter loads that game; PgUp/PgDn scroll; other keys close "
+               "this list): %s"),
+             sc->list_pick);
         for (const char *p = sc->list; *p;) {
             size_t len = strcspn(p, "\n");
             LINE("%.*s", (int)len, p);
