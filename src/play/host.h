@@ -108,6 +108,9 @@ struct host_ops {
     void (*clear)(void *impl);                                          /* optional */
     void (*set_config)(void *impl, const struct search_config *config); /* optional */
     void (*destroy)(void *impl);                                        /* optional */
+    /* Why the engine failed (it crashed, hung, played an illegal move):
+     * a one-line message, or NULL while it works.  Optional. */
+    const char *(*failure)(void *impl);
 };
 
 enum { HOST_REPORTS_MAX = 64 };
@@ -163,6 +166,8 @@ void host_free(struct engine_host *h);
 void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl);
 /* The engine's kind ("tdchess" for the built-in one). */
 const char *host_kind(const struct engine_host *h);
+/* Why the engine failed (a result without a move then), or NULL. */
+const char *host_failure(const struct engine_host *h);
 
 /* Allocates the built-in engine's hash table now; false if it cannot be. */
 bool host_prepare(struct engine_host *h);

@@ -48,6 +48,9 @@ static unsigned human_move(struct session *s, const char *text, double now)
             session_say(s, "%s", err);
         return EV_MESSAGE;
     }
+    unsigned browsed;
+    if (session_browse_play(s, m, now, &browsed))
+        return browsed;
     s->hint = move_none();
     if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
         if (!game_play(&s->game, m, now, NULL)) {
