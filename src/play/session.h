@@ -52,7 +52,14 @@ enum play_mode {
 const char *play_mode_name(enum play_mode mode);
 bool play_mode_parse(const char *text, enum play_mode *mode);
 
-enum { SESSION_DEFAULT_MAX_PLIES = 600, SESSION_SET_LABEL_MAX = 64, SESSION_MESSAGES_MAX = 4096 };
+/* SESSION_LINE_MAX: the longest line session_input takes (a command with
+ * a file name of up to 4,095 bytes and a game number). */
+enum {
+    SESSION_DEFAULT_MAX_PLIES = 600,
+    SESSION_SET_LABEL_MAX = 64,
+    SESSION_MESSAGES_MAX = 4096,
+    SESSION_LINE_MAX = 4096 + 16,
+};
 
 /* What the command line decided. */
 struct session_options {

@@ -35,6 +35,7 @@ struct session {
     enum session_state state;
     int search_engine;        /* engine index of the running search */
     struct board search_root; /* its root position (for SAN) */
+    struct board scratch;     /* for converting reports: no board per report */
     struct move ponder_move;  /* the guess a ponder search is based on */
     struct move hint;         /* the last hint, for "hint" twice */
     int last_engine_score[2]; /* engine's own view, for draw offers */
