@@ -462,15 +462,15 @@ START_TEST(test_san_forms)
     assert_san("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", "exd5", "exd5");
     assert_san("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6 e.p.", "exd6");
     assert_san("6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", "Ra8#");
-    assert_rejected(start, "Nf4", "not a legal move");
+    assert_rejected(start, "Nf4", "no knight can reach f4");
     assert_rejected(queens, "Qd3", "ambiguous");
     assert_rejected(rooks, "Rd1", "ambiguous");
     assert_rejected(promo, "e8", "promote");
     assert_rejected(promo, "e7e8", "promote");
     assert_rejected(start, "Zz9", "not a move");
     assert_rejected(start, "", "not a move");
-    assert_rejected(start, "e2e5", "not a legal move");
-    assert_rejected(start, "O-O", "not a legal move");
+    assert_rejected(start, "e2e5", "no pawn can reach e5");
+    assert_rejected(start, "O-O", "castling is not allowed");
     assert_rejected(start, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "too long");
 }
 END_TEST

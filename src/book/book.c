@@ -435,9 +435,8 @@ static bool try_dir(const char *dir, const char *name, char *buf, size_t size)
     return n > 0 && (size_t)n < size && is_file(buf);
 }
 
-/* The data directories (core/datapath.h), then, for an uninstalled
- * tdchess, the books directories beside the build and source trees' data/:
- * the default book is built into the build tree. */
+/* The data directories (core/datapath.h); for an uninstalled tdchess they
+ * include the build tree's books/, where the default book is built. */
 static bool find_in_data_dirs(const char *name, char *buf, size_t size)
 {
     const char *dirs[DATAPATH_DIRS_MAX];
@@ -445,14 +444,6 @@ static bool find_in_data_dirs(const char *name, char *buf, size_t size)
     for (int i = 0; i < n; i++)
         if (try_dir(dirs[i], name, buf, size))
             return true;
-#ifdef BUILDDIR_DATA
-    if (try_dir(BUILDDIR_DATA "/../books", name, buf, size))
-        return true;
-#endif
-#ifdef SRCDIR_DATA
-    if (try_dir(SRCDIR_DATA "/../books", name, buf, size))
-        return true;
-#endif
     return false;
 }
 

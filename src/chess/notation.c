@@ -105,6 +105,73 @@ void move_to_san(struct board *b, struct move m, char *buf)
     }
 }
 
+static const char *piece_name(int piece)
+{
+    static const char *const names[PIECE_NB] = {N_("pawn"), N_("knight"), N_("bishop"),
+                                                N_("rook"), N_("queen"),  N_("king")};
+    return piece >= 0 && piece < PIECE_NB ? _(names[piece]) : "?";
+}
+
+/* Which pseudo-legal moves a refused move could have meant. */
+typedef bool move_filter(const struct board *b, struct move m, const void *data);
+
+/* Why TEXT is refused when no legal move matches it: the pseudo-legal
+ * moves that MATCH (they all leave the king in check), else PIECE and TO
+ * (-1: unknown) describe the move asked for; FROM (-1: not given) must
+ * hold a piece of the side to move. */
+static bool refuse(struct board *b, const char *text, move_filter *match, const void *data,
+                   int piece, int from, int to, char *err, size_t errlen)
+{
+    struct move_list pseudo;
+    gen_moves(b, &pseudo);
+    struct move cands[MAX_MOVES];
+    int n = 0;
+    for (int i = 0; i < pseudo.count; i++)
+        if (match(b, pseudo.moves[i], data))
+            cands[n++] = pseudo.moves[i];
+    if (n == 0 && from >= 0 && (b->state->piece[from] == NONE || b->state->colour[from] != b->side))
+        return msg_fail(err, errlen, _("'%s': there is no piece of yours on %.2s"), text, text);
+    char square[3];
+    if (n == 0) {
+        if (piece == KING && to < 0) /* castling */
+            return msg_fail(err, errlen,
+                            _("'%s': castling is not allowed: the king or the rook has moved, or a "
+                              "square between them is taken"),
+                            text);
+        if (piece >= 0 && to >= 0) {
+            square_to_text(to, square);
+            return msg_fail(err, errlen, _("'%s': no %s can reach %s"), text, piece_name(piece),
+                            square);
+        }
+        return msg_fail(err, errlen, _("'%s' is not a legal move here"), text);
+    }
+    struct move m = cands[0];
+    int moving = b->state->piece[m.from];
+    if (m.type & CASTLE)
+        return msg_fail(err, errlen,
+                        b->state->in_check
+                            ? _("'%s': the king is in check and cannot castle")
+                            : _("'%s': the king would pass through or land on an attacked square"),
+                        text);
+    if (moving == KING) {
+        square_to_text(m.to, square);
+        return msg_fail(err, errlen, _("'%s': the king would be in check on %s"), text, square);
+    }
+    if (b->state->in_check)
+        return msg_fail(err, errlen, _("'%s': the king is in check and this move does not end it"),
+                        text);
+    square_to_text(m.from, square);
+    return msg_fail(err, errlen, _("'%s': the %s on %s is pinned: the king would be in check"),
+                    text, piece_name(moving), square);
+}
+
+static bool same_squares(const struct board *b, struct move m, const void *data)
+{
+    const int *squares = data; /* from, to */
+    (void)b;
+    return m.from == squares[0] && m.to == squares[1];
+}
+
 bool move_from_coord(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
 {
     size_t len = strlen(text);
@@ -139,7 +206,8 @@ bool move_from_coord(struct board *b, const char *text, struct move *m, char *er
     if (needs_promotion)
         return msg_fail(err, errlen, _("'%s': say which piece to promote to (e.g. %.4sq)"), text,
                         text);
-    return msg_fail(err, errlen, _("'%s' is not a legal move here"), text);
+    const int squares[2] = {from, to};
+    return refuse(b, text, same_squares, squares, b->state->piece[from], from, to, err, errlen);
 }
 
 /* SAN broken into its parts; -1 where a part is absent. */
@@ -236,6 +304,11 @@ static bool san_matches(const struct board *b, struct move o, const struct san_p
     return sp->promote == NONE || o.promote == sp->promote;
 }
 
+static bool san_filter(const struct board *b, struct move m, const void *data)
+{
+    return san_matches(b, m, data);
+}
+
 bool move_from_san(struct board *b, const char *text, struct move *m, char *err, size_t errlen)
 {
     struct san_parts sp;
@@ -269,7 +342,8 @@ bool move_from_san(struct board *b, const char *text, struct move *m, char *err,
     if (promotion_unstated)
         return msg_fail(err, errlen, _("'%s': say which piece to promote to (=Q, =R, =B or =N)"),
                         text);
-    return msg_fail(err, errlen, _("'%s' is not a legal move here"), text);
+    return refuse(b, text, san_filter, &sp, sp.castle ? KING : sp.piece, -1, sp.castle ? -1 : sp.to,
+                  err, errlen);
 }
 
 static bool looks_like_coord(const char *t)

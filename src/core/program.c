@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdarg.h>
 
+#include "core/datapath.h"
 #include "core/message.h"
 #include "core/program.h"
 
@@ -17,7 +18,7 @@ void program_init(const char *argv0)
     msg_set_program_name(argv0);
 #if ENABLE_NLS
     setlocale(LC_ALL, "");
-    bindtextdomain(PACKAGE, LOCALEDIR);
+    bindtextdomain(PACKAGE, datapath_localedir());
     textdomain(PACKAGE);
 #else
     setlocale(LC_ALL, "");

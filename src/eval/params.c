@@ -196,7 +196,7 @@ void eval_params_extras_default(struct eval_params *p)
     for (int stage = 0; stage < STAGE_NB; stage++)
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++) /* their features count against us */
-                p->extra[stage][x][slot] = slot ? -start[x][stage] : start[x][stage];
+                p->extra[stage][x][slot] = slot ? 0.0 - start[x][stage] : start[x][stage];
 }
 
 double eval_param_get(const struct eval_params *p, int index)

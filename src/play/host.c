@@ -16,6 +16,7 @@ void engine_config_default(struct engine_config *c)
 {
     memset(c, 0, sizeof *c);
     c->hash_mb = TT_DEFAULT_MB;
+    c->threads = 1;
     c->search = search_config_default();
     c->use_book = true;
     c->book_mode = BOOK_WEIGHTED;
@@ -73,7 +74,7 @@ static void builtin_wait(void *impl)
 }
 
 static const struct host_ops BUILTIN = {
-    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL,
+    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL, NULL,
 };
 
 /* ---- setup ----------------------------------------------------------------- */
@@ -91,7 +92,11 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
     h->ops = &BUILTIN;
     h->impl = &h->engine;
     h->hash_mb = cfg->hash_mb;
+    h->threads = cfg->threads > 1 ? cfg->threads : 1;
     h->config = cfg->search;
+    h->applied_multipv = h->config.multipv;
+    h->level = cfg->level;
+    rng_seed(&h->level_rng, (cfg->seed ? cfg->seed : time_wall_ms()) ^ 0x9E3779B97F4A7C15ULL);
     book_set_init(&h->books);
     h->book_mode = cfg->book_mode;
     rng_seed(&h->rng, cfg->seed ? cfg->seed : time_wall_ms());
@@ -123,6 +128,11 @@ const char *host_kind(const struct engine_host *h)
     return h->ops->kind;
 }
 
+const char *host_failure(const struct engine_host *h)
+{
+    return h->ops->failure ? h->ops->failure(h->impl) : NULL;
+}
+
 bool host_prepare(struct engine_host *h)
 {
     if (h->ops != &BUILTIN || h->engine_ready)
@@ -130,6 +140,7 @@ bool host_prepare(struct engine_host *h)
     if (!engine_init(&h->engine, h->hash_mb, h->eval))
         return false;
     engine_set_config(&h->engine, &h->config);
+    engine_set_threads(&h->engine, h->threads);
     h->engine_ready = true;
     return true;
 }
@@ -166,13 +177,25 @@ bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode,
 
 /* ---- configuration -------------------------------------------------------------- */
 
-void host_set_config(struct engine_host *h, const struct search_config *config)
+/* Gives the engine CONFIG without changing the host's own. */
+static void apply_config(struct engine_host *h, const struct search_config *config)
 {
-    h->config = *config;
+    h->applied_multipv = config->multipv;
     if (h->ops == &BUILTIN && h->engine_ready)
         engine_set_config(&h->engine, config);
     else if (h->ops->set_config)
         h->ops->set_config(h->impl, config);
+}
+
+void host_set_config(struct engine_host *h, const struct search_config *config)
+{
+    h->config = *config;
+    apply_config(h, config);
+}
+
+void host_set_level(struct engine_host *h, int elo)
+{
+    h->level = elo;
 }
 
 bool host_set_hash(struct engine_host *h, size_t hash_mb)
@@ -180,6 +203,16 @@ bool host_set_hash(struct engine_host *h, size_t hash_mb)
     if (h->ops == &BUILTIN && h->engine_ready && !engine_set_hash(&h->engine, hash_mb))
         return false;
     h->hash_mb = hash_mb;
+    return true;
+}
+
+bool host_set_threads(struct engine_host *h, int threads)
+{
+    if (threads < 1 || threads > ENGINE_MAX_THREADS)
+        return false;
+    if (h->ops == &BUILTIN && h->engine_ready)
+        engine_set_threads(&h->engine, threads);
+    h->threads = threads;
     return true;
 }
 
@@ -209,8 +242,24 @@ void host_go(struct engine_host *h, const struct board *b, const struct search_l
     host_cancel(h);
     static const struct host_listener none;
     h->listener = listener ? *listener : none;
-    h->limits = *limits;
-    h->ops->go(h->impl, h, b, limits);
+    /* A level weakens the search (more candidates, fewer nodes); other
+     * kinds of engine weaken themselves with their own options
+     * (play/exthost.c reads h->level). */
+    int elo = limits->infinite || h->ops != &BUILTIN ? LEVEL_FULL_ELO : h->level;
+    struct search_limits weakened = *limits;
+    struct search_config config = h->config;
+    level_apply(elo, &config, &weakened);
+    if (h->ops == &BUILTIN && !host_prepare(h))
+        msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), h->hash_mb);
+    if (config.multipv != h->applied_multipv)
+        apply_config(h, &config);
+    struct board root;
+    board_init(&root);
+    board_copy(&root, b);
+    level_picker_start(&h->picker, elo, config.multipv, &root);
+    board_free(&root);
+    h->limits = weakened;
+    h->ops->go(h->impl, h, b, &weakened);
 }
 
 void host_stop(struct engine_host *h)
@@ -264,6 +313,7 @@ int host_take(struct engine_host *h, struct search_report *reports, int max, boo
 
 void host_deliver_report(struct engine_host *h, const struct search_report *r)
 {
+    level_picker_report(&h->picker, r); /* the search's thread, as level_pick below */
     if (h->listener.on_report) {
         h->listener.on_report(r, h->listener.data);
         return;
@@ -284,8 +334,10 @@ void host_deliver_currmove(struct engine_host *h, struct move m, int number, int
         h->listener.on_currmove(m, number, depth, h->listener.data);
 }
 
-void host_deliver_result(struct engine_host *h, const struct search_result *r)
+void host_deliver_result(struct engine_host *h, const struct search_result *found)
 {
+    struct search_result chosen = *found, *r = &chosen;
+    chosen.best = level_pick(&h->picker, &h->level_rng, found->best, &chosen.ponder);
     if (h->listener.on_result) {
         h->listener.on_result(r, h->listener.data);
         return;

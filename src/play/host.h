@@ -55,18 +55,21 @@
 #include "core/lineio.h"
 #include "core/rng.h"
 #include "search/engine.h"
+#include "search/level.h"
 
 /* How an engine is set up, for every front end (the command line fills
  * it; the session, UCI and xboard read it). */
 struct engine_config {
     const char *set_name; /* evaluation set, a path or a name (NULL: the default) */
     size_t hash_mb;
+    int threads; /* search threads (Lazy SMP); 0 counts as 1 */
     struct search_config search;
     bool use_book;  /* play from the book (not --no-book) */
     int book_count; /* books named (0: the default book, if installed) */
     const char *books[BOOK_SET_MAX];
     enum book_mode book_mode;
     uint64_t seed; /* of the book choices (0: from the clock) */
+    int level;     /* --level: an Elo of search/level.h (0: full strength) */
 };
 
 /* The defaults: default set, TT_DEFAULT_MB, the default search, the
@@ -91,8 +94,10 @@ struct engine_host;
  * host_deliver_report for each line of thinking and host_deliver_result
  * exactly once, when the search ends by itself or after stop.  stop asks
  * for the result now; ponderhit turns a ponder search into a real one;
- * wait returns when no search runs; clear forgets what the engine learnt
- * (a new game); destroy frees IMPL.  Optional entries may be NULL. */
+ * wait returns when no search runs; stop and wait must be harmless when no
+ * search runs (host_cancel and host_free call them anyway).  clear forgets
+ * what the engine learnt (a new game); set_config passes on a new search
+ * configuration; destroy frees IMPL.  Optional entries may be NULL. */
 struct host_ops {
     const char *kind; /* "tdchess", "uci", "xboard" */
     bool (*go)(void *impl, struct engine_host *h, const struct board *b,
@@ -103,6 +108,9 @@ struct host_ops {
     void (*clear)(void *impl);                                          /* optional */
     void (*set_config)(void *impl, const struct search_config *config); /* optional */
     void (*destroy)(void *impl);                                        /* optional */
+    /* Why the engine failed (it crashed, hung, played an illegal move):
+     * a one-line message, or NULL while it works.  Optional. */
+    const char *(*failure)(void *impl);
 };
 
 enum { HOST_REPORTS_MAX = 64 };
@@ -115,6 +123,7 @@ struct engine_host {
     bool engine_ready;      /* its hash table is allocated */
     struct evaluator *eval; /* the built-in engine's evaluation set */
     size_t hash_mb;
+    int threads;
     struct search_config config;
 
     /* books: front ends may read and set use_book and book_mode */
@@ -133,6 +142,13 @@ struct engine_host {
     struct search_result result;
     struct host_listener listener; /* of the running search */
     struct search_limits limits;   /* of the last search */
+
+    /* the playing level (search/level.h): the engine's thread fills the
+     * picker with the candidates and picks among them in the result */
+    int level;
+    int applied_multipv; /* the MultiPV the engine runs with */
+    struct level_picker picker;
+    struct rng level_rng;
 };
 
 /* Loads the evaluation set of CFG and prepares the built-in engine (its
@@ -150,6 +166,8 @@ void host_free(struct engine_host *h);
 void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl);
 /* The engine's kind ("tdchess" for the built-in one). */
 const char *host_kind(const struct engine_host *h);
+/* Why the engine failed (a result without a move then), or NULL. */
+const char *host_failure(const struct engine_host *h);
 
 /* Allocates the built-in engine's hash table now; false if it cannot be. */
 bool host_prepare(struct engine_host *h);
@@ -168,8 +186,14 @@ bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode,
 /* Configuration (waits for a running search where the engine needs it). */
 void host_set_config(struct engine_host *h, const struct search_config *config);
 bool host_set_hash(struct engine_host *h, size_t hash_mb);
+/* Search threads of the built-in engine, 1 .. ENGINE_MAX_THREADS; false
+ * when out of range. */
+bool host_set_threads(struct engine_host *h, int threads);
 /* Loads the evaluation set NAME; false with err (the engine keeps its set). */
 bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t errlen);
+/* Plays the next searches at level ELO (0 or LEVEL_FULL_ELO: full
+ * strength); analysis ("go infinite") is always at full strength. */
+void host_set_level(struct engine_host *h, int elo);
 /* Forgets what the engine learnt: a new game. */
 void host_clear(struct engine_host *h);
 

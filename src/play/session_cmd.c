@@ -48,6 +48,9 @@ static unsigned human_move(struct session *s, const char *text, double now)
             session_say(s, "%s", err);
         return EV_MESSAGE;
     }
+    unsigned browsed;
+    if (session_browse_play(s, m, now, &browsed))
+        return browsed;
     s->hint = move_none();
     if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
         if (!game_play(&s->game, m, now, NULL)) {
@@ -86,6 +89,7 @@ static unsigned cmd_UNDO(struct session *s, const char *args, double now)
     }
     s->recorded = false;
     s->hint = move_none();
+    s->thinking.valid = false; /* the thinking was about a position that is gone */
     if (done == 0) {
         session_say(s, "%s", _("There is no move to take back."));
         return EV_MESSAGE;
@@ -184,9 +188,27 @@ static bool parse_double(const char *text, double min, double max, double *out)
     return true;
 }
 
+/* "level elo [ELO|NAME]": the engines' playing level. */
+static unsigned level_elo(struct session *s, const char *args)
+{
+    char text[64], err[256];
+    int elo;
+    if (*args && !level_parse(args, &elo, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    if (*args)
+        s->opt.engine.level = elo;
+    level_describe(s->opt.engine.level, text, sizeof text);
+    session_say(s, _("Engine level: %s"), text);
+    return EV_MESSAGE | EV_MOVED; /* the clock panel shows it */
+}
+
 static unsigned cmd_LEVEL(struct session *s, const char *args, double now)
 {
     char tc_text[TC_TEXT_MAX], err[256];
+    if (strncasecmp(args, "elo", 3) == 0 && (args[3] == '\0' || args[3] == ' ' || args[3] == '\t'))
+        return level_elo(s, args + 3 + strspn(args + 3, " \t"));
     if (!*args) {
         tc_format(&s->game.clock.tc, tc_text, sizeof tc_text);
         session_say(s, _("Time control: %s"), tc_text);
@@ -213,49 +235,44 @@ static unsigned cmd_LEVEL(struct session *s, const char *args, double now)
     return EV_MESSAGE | EV_MOVED;
 }
 
+/* The level key: the next named level down, full strength after the weakest. */
+static unsigned cmd_WEAKER(struct session *s, const char *args, double now)
+{
+    (void)args, (void)now;
+    char elo[16];
+    snprintf(elo, sizeof elo, "%d", level_next_weaker(s->opt.engine.level));
+    return level_elo(s, elo);
+}
+
+/* Tells how long the engine thinks: seconds a move, by the clock, or to a
+ * depth only. */
+static void say_thinking_time(struct session *s)
+{
+    double t = s->opt.move_time;
+    if (!(t > 0) && s->game.clock.tc.kind == TC_NONE && s->opt.depth == 0)
+        t = SESSION_DEFAULT_MOVE_TIME;
+    if (t > 0)
+        session_say(s,
+                    ngettext("The engine thinks %g second a move.",
+                             "The engine thinks %g seconds a move.", t == 1 ? 1 : 2),
+                    t);
+    else if (s->game.clock.tc.kind != TC_NONE)
+        session_say(s, "%s", _("The engine's thinking time follows the clock."));
+    else
+        session_say(s, "%s", _("The engine's search is limited by depth only."));
+}
+
 static unsigned cmd_TIME(struct session *s, const char *args, double now)
 {
     (void)now;
     double v;
-    if (!*args) {
-        if (s->opt.move_time > 0)
-            session_say(s,
-                        ngettext("The engine thinks %g second a move.",
-                                 "The engine thinks %g seconds a move.",
-                                 s->opt.move_time == 1 ? 1 : 2),
-                        s->opt.move_time);
-        else if (s->game.clock.tc.kind != TC_NONE)
-            session_say(s, "%s", _("The engine's thinking time follows the clock."));
-        else if (s->opt.depth == 0)
-            session_say(s,
-                        ngettext("The engine thinks %g second a move.",
-                                 "The engine thinks %g seconds a move.",
-                                 SESSION_DEFAULT_MOVE_TIME == 1 ? 1 : 2),
-                        SESSION_DEFAULT_MOVE_TIME);
-        else
-            session_say(s, "%s", _("The engine's search is limited by depth only."));
-        return EV_MESSAGE;
-    }
-    if (!parse_double(args, 0, 1e6, &v)) {
+    if (*args && !parse_double(args, 0, 1e6, &v)) {
         session_say(s, _("time: expected seconds (0 to 1000000), not '%s'"), args);
         return EV_MESSAGE;
     }
-    s->opt.move_time = v;
-    if (v > 0)
-        session_say(s,
-                    ngettext("The engine thinks %g second a move.",
-                             "The engine thinks %g seconds a move.", v == 1 ? 1 : 2),
-                    v);
-    else if (s->game.clock.tc.kind != TC_NONE)
-        session_say(s, "%s", _("The engine's thinking time follows the clock."));
-    else if (s->opt.depth == 0)
-        session_say(s,
-                    ngettext("The engine thinks %g second a move.",
-                             "The engine thinks %g seconds a move.",
-                             SESSION_DEFAULT_MOVE_TIME == 1 ? 1 : 2),
-                    SESSION_DEFAULT_MOVE_TIME);
-    else
-        session_say(s, "%s", _("The engine's search is limited by depth only."));
+    if (*args)
+        s->opt.move_time = v;
+    say_thinking_time(s);
     return EV_MESSAGE;
 }
 
@@ -337,10 +354,25 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
     return session_game_finished(s, now);
 }
 
+/* Would "new" throw away moves that are kept nowhere (no save since the
+ * last move, no --pgn)? */
+static bool game_unkept(const struct session *s)
+{
+    return s->game.board.ply > 0 && s->saved_ply != s->game.board.ply && !s->opt.pgn_path &&
+           session_any_human(s);
+}
+
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
 {
     (void)args;
-    s->game_number++;
+    if (game_unkept(s) && !s->confirm_new) {
+        s->confirm_new = true;
+        session_say(s, "%s",
+                    _("This game is not saved: type 'new' again to throw it away, or 'save "
+                      "FILE.pgn' first."));
+        return EV_MESSAGE;
+    }
+    session_next_game(s, now);
     s->series_over = false;
     return session_start_game(s, NULL, now);
 }
@@ -367,9 +399,10 @@ static unsigned cmd_SAVE(struct session *s, const char *args, double now)
     (void)now;
     if (!*args)
         session_say(s, "%s", _("save: which file?"));
-    else if (session_save_pgn(s, args, err, sizeof err))
+    else if (session_save_pgn(s, args, err, sizeof err)) {
+        s->saved_ply = s->game.board.ply;
         session_say(s, _("Game saved to %s."), args);
-    else
+    } else
         session_say(s, "%s", err);
     return EV_MESSAGE;
 }
@@ -407,11 +440,19 @@ static unsigned cmd_RESUME(struct session *s, const char *args, double now)
 {
     char err[PGN_ERR_MAX];
     (void)args;
-    if (!s->opt.autosave_path || !session_autosave_exists(s->opt.autosave_path, NULL, 0)) {
+    /* The saved game, or the one kept as PATH~ when the start-up question
+     * was answered no. */
+    char path[4200];
+    const char *saved = s->opt.autosave_path;
+    if (saved && !session_autosave_exists(saved, NULL, 0)) {
+        snprintf(path, sizeof path, "%s~", saved);
+        saved = path;
+    }
+    if (!saved || !session_autosave_exists(saved, NULL, 0)) {
         session_say(s, "%s", _("There is no saved game to resume."));
         return EV_MESSAGE;
     }
-    if (!session_resume(s, s->opt.autosave_path, now, err, sizeof err)) {
+    if (!session_resume(s, saved, now, err, sizeof err)) {
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
@@ -447,6 +488,8 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
 {
     if (req < 0 || req >= REQ_NB || !HANDLERS[req])
         return 0;
+    if (req != REQ_NEW)
+        s->confirm_new = false; /* the question was about the line before */
     unsigned ev = HANDLERS[req](s, args ? args : "", now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;
@@ -472,6 +515,7 @@ unsigned session_input(struct session *s, const char *line, double now)
     enum request req = request_parse(text, &args);
     if (req != REQ_NONE)
         return session_request(s, req, args, now);
+    s->confirm_new = false;
     unsigned ev = human_move(s, text, now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;

@@ -14,6 +14,7 @@
 #include "core/lineio.h"
 #include "play/host.h"
 #include "play/session.h"
+#include "search/level.h"
 
 #if !ENABLE_NLS
 #define ngettext(singular, plural, n) ((n) == 1 ? (singular) : (plural))
@@ -23,8 +24,18 @@
 
 struct session_engine {
     struct engine_host host;
-    char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
+    char
+        label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set"; an external engine's name */
+    bool external;                    /* an external engine (play/exthost.h) */
 };
+
+/* "tdchess (handmade.set)", or an external engine's own name. */
+void session_engine_name(const struct session *s, int engine, char *buf, size_t len);
+/* Starts the external engine of SPEC (uci:... or xboard:...) as engine
+ * ENGINE, with the options and strength limit given for COLOUR; on
+ * failure the engine stays what it was and err says why. */
+bool session_attach_engine(struct session *s, int engine, int colour, const char *spec, char *err,
+                           size_t errlen);
 
 struct session {
     struct session_options opt;
@@ -33,12 +44,28 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;        /* engine index of the running search */
-    struct board search_root; /* its root position (for SAN) */
-    struct board scratch;     /* for converting reports: no board per report */
-    struct move ponder_move;  /* the guess a ponder search is based on */
-    struct move hint;         /* the last hint, for "hint" twice */
-    int last_engine_score[2]; /* engine's own view, for draw offers */
+    int search_engine;           /* engine index of the running search */
+    struct board search_root;    /* its root position (for SAN) */
+    struct board scratch;        /* for converting reports: no board per report */
+    struct move ponder_move;     /* the guess a ponder search is based on */
+    struct move hint;            /* the last hint, for "hint" twice */
+    char games_path[4096];       /* the file "games" listed last */
+    bool browsing;               /* the user walks through the game (first, prev...) */
+    bool analyzing;              /* "analyze" is on: restarted after each move */
+    bool forced_before_analysis; /* force mode as it was before it */
+    int analysis_engine, analysis_multipv;
+    hash_key analysis_done; /* the position whose analysis ended by itself (0) */
+    int analysis_count;
+    struct session_thinking analysis[SESSION_ANALYSIS_MAX];
+    bool review_running, reviewed, forced_before_review;
+    int review_engine, review_next, review_total;
+    double review_seconds;
+    int *review_scores;       /* White's view of the position after each ply (0: the start) */
+    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
+    char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
+    int saved_ply;                    /* the game was saved with this many plies (-1: not) */
+    bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
+    int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
     /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
@@ -80,6 +107,9 @@ struct engine_host *session_books(struct session *s);
 /* Opens the books of the options, saying which fail. */
 void session_load_books(struct session *s);
 
+/* Forgets what belonged to the game that another one replaced: force
+ * mode, its record, thinking, hint, loaded names, saved state. */
+void session_forget_game(struct session *s);
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
 unsigned session_start_game(struct session *s, const char *fen, double now);
 /* Who plays which colour at the start of the current game (session_match.c). */
@@ -89,8 +119,40 @@ unsigned session_game_finished(struct session *s, double now);
 
 /* Appends the game to --pgn once (session_save.c). */
 void session_record_game(struct session *s, double now);
+/* Before another game replaces this one: records it and, when it was
+ * played (has moves or a result), counts it, so PGN Rounds go 1, 2, 3. */
+void session_next_game(struct session *s, double now);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
+
+/* Browsing (session_browse.c): the handlers of first, prev, next, last,
+ * goto and games; the plies of the whole game, shown or not; and a move
+ * typed in a browsed position: true when it was dealt with (the game's
+ * own move: walked on; another: asked to confirm, *EV set), false when it
+ * is to be played as usual. */
+unsigned cmd_FIRST(struct session *s, const char *args, double now);
+unsigned cmd_PREV(struct session *s, const char *args, double now);
+unsigned cmd_NEXT(struct session *s, const char *args, double now);
+unsigned cmd_LAST(struct session *s, const char *args, double now);
+unsigned cmd_GOTO(struct session *s, const char *args, double now);
+unsigned cmd_GAMES(struct session *s, const char *args, double now);
+/* Analysis (session_analysis.c): the handlers of analyze and stop, and the
+ * restart after each move (from session_update). */
+unsigned cmd_ANALYZE(struct session *s, const char *args, double now);
+/* Review (session_review.c): its handler, each search's result, stop
+ * (false when none runs), and the NAGs and comments for saving. */
+unsigned cmd_REVIEW(struct session *s, const char *args, double now);
+unsigned session_review_result(struct session *s, const struct search_result *r);
+bool session_review_stop(struct session *s);
+struct pgn_game;
+void session_review_annotate(const struct session *s, struct pgn_game *pg);
+/* engine COLOUR SPEC (session.c). */
+unsigned cmd_ENGINE(struct session *s, const char *args, double now);
+unsigned cmd_STOP(struct session *s, const char *args, double now);
+unsigned session_analysis_update(struct session *s);
+/* Takes the reports of the running analysis. */
+unsigned session_analysis_reports(struct session *s, const struct search_report *r, int count);
+bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev);
 
 /* Converts a search report for display (session_view.c). */
 void session_convert_report(struct session *s, const struct search_report *r,

@@ -43,6 +43,17 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
     game_to_pgn(&s->game, pg);
     tc_format_pgn(&s->game.clock.tc, tc, sizeof tc);
     pgn_set_tag(pg, "TimeControl", tc);
+    if (level_is_limited(s->opt.engine.level)) {
+        /* The engine's rating is its level; Annotator says who set it. */
+        char elo[16], level[64], note[160];
+        snprintf(elo, sizeof elo, "%d", s->opt.engine.level);
+        level_describe(s->opt.engine.level, level, sizeof level);
+        for (int side = 0; side < COLOUR_NB; side++)
+            if (!session_is_human(s, side))
+                pgn_set_tag(pg, side == WHITE ? "WhiteElo" : "BlackElo", elo);
+        snprintf(note, sizeof note, "%s level %s", PACKAGE_NAME, level);
+        pgn_set_tag(pg, "Annotator", note);
+    }
     if (autosave) {
         char clock[32];
         enum play_mode mode =
@@ -67,6 +78,7 @@ bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double
     struct pgn_game pg;
     pgn_game_init(&pg);
     build_pgn(s, &pg, autosave, now);
+    session_review_annotate(s, &pg);
     bool ok = pgn_write_game(out, &pg);
     pgn_game_free(&pg);
     return ok;
@@ -107,6 +119,13 @@ void session_record_game(struct session *s, double now)
     s->recorded = true;
     if (!session_write_pgn(s, s->pgn_out, false, now) || fflush(s->pgn_out) != 0)
         session_say(s, _("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
+}
+
+void session_next_game(struct session *s, double now)
+{
+    session_record_game(s, now);
+    if (s->game.board.ply > 0 || game_over(&s->game))
+        s->game_number++;
 }
 
 /* Reads game NUMBER of PATH into PG. */
@@ -155,7 +174,7 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
         board_free(&probe);
         if (!ok)
             return false;
-        s->game_number++;
+        session_next_game(s, now);
         session_start_game(s, text, now);
         session_say(s, "%s", _("Position set up."));
         return true;
@@ -184,21 +203,19 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
     bool ok = read_pgn_game(path, number, &pg, err, errlen);
     if (ok) {
         session_cancel_search(s);
-        session_record_game(s, now);
-        s->game_number++;
+        session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
-        s->forced = false;
-        s->recorded = false;
-        s->thinking.valid = false;
-        s->hint = move_none();
+        session_forget_game(s);
+        s->saved_ply = s->game.board.ply; /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
-        session_say(s, _("Loaded %s - %s, %d half-moves."), w ? w : "?", b ? b : "?", pg.board.ply);
-        if (game_over(&s->game)) {
-            char result[256];
-            game_result_text(&s->game, result, sizeof result);
-            session_say(s, "%s %s", game_result_pgn(s->game.result), result);
+        for (int side = 0; side < COLOUR_NB; side++) {
+            const char *name = side == WHITE ? w : b;
+            snprintf(s->loaded_names[side], sizeof s->loaded_names[side], "%s",
+                     name && *name && strcmp(name, "?") != 0 ? name : "");
         }
+        /* (a finished game's result is on the status line) */
+        session_say(s, _("Loaded %s - %s, %d half-moves."), w ? w : "?", b ? b : "?", pg.board.ply);
     }
     pgn_game_free(&pg);
     return ok;
@@ -242,11 +259,14 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     }
     session_cancel_search(s);
     session_record_game(s, now);
-    struct time_control tc = s->opt.tc;
+    /* The saved game's control with its clocks; a game saved without one
+     * takes the command line's, with full clocks.  s->opt.tc stays the
+     * command line's for the next games. */
+    struct time_control tc = {TC_NONE, 0, 0, 0};
     const char *tag = pgn_tag(&pg, "TimeControl");
-    if (tag)
-        tc_parse_pgn(tag, &tc);
-    s->opt.tc = tc;
+    bool saved_tc = tag && tc_parse_pgn(tag, &tc) && tc.kind != TC_NONE;
+    if (!saved_tc)
+        tc = s->opt.tc;
     game_from_pgn(&s->game, &pg, &tc);
     enum play_mode mode;
     tag = pgn_tag(&pg, "TdchessMode");
@@ -255,25 +275,35 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
         s->engine_of[BLACK] = mode == MODE_COMPUTER_BLACK ? 0 : -1;
     }
     double t;
-    if (parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
+    if (saved_tc && parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
         s->game.clock.left[WHITE] = t;
-    if (parse_clock_tag(pgn_tag(&pg, "BlackClock"), &t))
+    if (saved_tc && parse_clock_tag(pgn_tag(&pg, "BlackClock"), &t))
         s->game.clock.left[BLACK] = t;
+    char tc_text[TC_TEXT_MAX];
+    tc_format(&tc, tc_text, sizeof tc_text);
+    if (saved_tc)
+        session_say(s, _("Time control: %s, as the game was saved."), tc_text);
+    else if (tc.kind != TC_NONE)
+        session_say(s,
+                    _("Time control: %s, from the command line (the game was saved without "
+                      "clocks)."),
+                    tc_text);
     const char *date = pgn_tag(&pg, "Date");
     if (date)
         snprintf(s->date, sizeof s->date, "%s", date);
     pgn_game_free(&pg);
-    s->forced = false;
-    s->recorded = false;
-    s->thinking.valid = false;
-    s->hint = move_none();
+    session_forget_game(s);
     game_start_clock(&s->game, now);
-    char backup[4200];
-    snprintf(backup, sizeof backup, "%s~", path);
-    /* Moved aside so that it is not offered again; if that fails the game
-     * still goes on, and the user knows why it will be offered again. */
-    if (rename(path, backup) != 0)
-        session_say(s, _("cannot move %s to %s: %s"), path, backup, strerror(errno));
+    size_t n = strlen(path);
+    if (n > 0 && path[n - 1] != '~') { /* not the copy kept after "no" */
+        char backup[4200];
+        snprintf(backup, sizeof backup, "%s~", path);
+        /* Moved aside so that it is not offered again; if that fails the
+         * game still goes on, and the user knows why it will be offered
+         * again. */
+        if (rename(path, backup) != 0)
+            session_say(s, _("cannot move %s to %s: %s"), path, backup, strerror(errno));
+    }
     return true;
 }
 

@@ -45,13 +45,20 @@ void session_status(const struct session *s, char *buf, size_t len)
     if (game_over(g)) {
         char text[256];
         game_result_text(g, text, sizeof text);
-        snprintf(buf, len, "%s  %s", game_result_pgn(g->result), text);
+        snprintf(buf, len, "%s %s", game_result_pgn(g->result), text);
         return;
     }
     int side = game_side(g);
     bool check = g->board.state->in_check;
     if (s->state == SESSION_THINKING)
         snprintf(buf, len, check ? _("%s is in check and thinking...") : _("%s is thinking..."),
+                 session_colour_name(side));
+    else if (s->review_running)
+        snprintf(buf, len, _("Reviewing: position %d of %d..."), s->review_next + 1,
+                 s->review_total + 1);
+    else if (s->analyzing)
+        snprintf(buf, len,
+                 check ? _("%s to move, in check (analysing)") : _("%s to move (analysing)"),
                  session_colour_name(side));
     else if (s->forced)
         snprintf(buf, len,
@@ -64,8 +71,9 @@ void session_status(const struct session *s, char *buf, size_t len)
 
 void session_format_score(int score, char *buf, size_t len)
 {
-    if (score_is_mate(score))
-        snprintf(buf, len, "#%d", score_mate_in(score));
+    if (score_is_mate(score)) /* counted for the side that mates, then signed */
+        snprintf(buf, len, "#%s%d", score < 0 ? "-" : "",
+                 score_mate_in(score < 0 ? -score : score));
     else
         snprintf(buf, len, "%+.2f", score / (double)PAWN_VALUE);
 }

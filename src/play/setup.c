@@ -16,6 +16,52 @@ static bool is_default(const char *name)
     return !name || !*name || strcmp(name, "default") == 0 || strcmp(name, "<default>") == 0;
 }
 
+void setup_data_dirs(char *buf, size_t len)
+{
+    const char *dirs[DATAPATH_DIRS_MAX];
+    int n = datapath_dirs(dirs);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < len; i++) {
+        bool seen = false; /* the build and source trees may be one */
+        for (int k = 0; k < i; k++)
+            seen |= strcmp(dirs[k], dirs[i]) == 0;
+        if (!seen)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? ", " : "", dirs[i]);
+    }
+    if (n == 0)
+        snprintf(buf, len, "%s", _("no data directory"));
+}
+
+bool setup_eval_installed(void)
+{
+    static const char *const defaults[] = {"default.set", "handmade.set"};
+    for (size_t i = 0; i < ARRAY_SIZE(defaults); i++) {
+        char *path = datapath_find(defaults[i]);
+        free(path);
+        if (path)
+            return true;
+    }
+    return false;
+}
+
+void setup_missing_eval_note(char *buf, size_t len)
+{
+    char dirs[2048];
+    setup_data_dirs(dirs, sizeof dirs);
+    snprintf(buf, len,
+             _("no evaluation set was found in %s: the engine plays with its built-in "
+               "hand-written set"),
+             dirs);
+}
+
+void setup_missing_book_note(char *buf, size_t len)
+{
+    char dirs[2048];
+    setup_data_dirs(dirs, sizeof dirs);
+    snprintf(buf, len, _("no opening book was found in %s: the engine plays without a book"), dirs);
+}
+
 bool setup_load_eval(struct evaluator *e, const char *name, char *err, size_t errlen)
 {
     static const char *const defaults[] = {"default.set", "handmade.set"};
@@ -33,8 +79,13 @@ bool setup_load_eval(struct evaluator *e, const char *name, char *err, size_t er
         }
     } else {
         char *path = datapath_find(name);
-        if (!path)
+        if (!path && !strchr(name, '/') && errno == ENOENT) {
+            char dirs[2048];
+            setup_data_dirs(dirs, sizeof dirs);
+            snprintf(err, errlen, _("%s: no such evaluation set here or in %s"), name, dirs);
+        } else if (!path) {
             snprintf(err, errlen, "%s: %s", name, strerror(errno));
+        }
         ok = path && eval_set_load(params, path, err, errlen);
         free(path);
     }
@@ -48,7 +99,12 @@ bool setup_add_book(struct book_set *set, const char *name, char *err, size_t er
 {
     char path[4096];
     if (!book_locate(is_default(name) ? NULL : name, path, sizeof path)) {
-        snprintf(err, errlen, _("%s: no such opening book"), path);
+        char dirs[2048];
+        setup_data_dirs(dirs, sizeof dirs);
+        if (strchr(path, '/'))
+            snprintf(err, errlen, _("%s: no such opening book"), path);
+        else
+            snprintf(err, errlen, _("%s: no such opening book here or in %s"), path, dirs);
         return false;
     }
     struct book *bk = book_open(path, err, errlen);

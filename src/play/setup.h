@@ -21,6 +21,17 @@ struct evaluator;
  * holds one line naming the file. */
 bool setup_load_eval(struct evaluator *e, const char *name, char *err, size_t errlen);
 
+/* The directories searched for a bare name, as one line for messages:
+ * "/usr/share/games/tdchess, ./data". */
+void setup_data_dirs(char *buf, size_t len);
+/* Is an evaluation set (default.set or handmade.set) installed?  If not,
+ * the default is the built-in hand-written set. */
+bool setup_eval_installed(void);
+/* The one-line notes for a default set or book that is not installed
+ * ("no evaluation set was found in DIRS: ..."), for the screen and stderr. */
+void setup_missing_eval_note(char *buf, size_t len);
+void setup_missing_book_note(char *buf, size_t len);
+
 /* Opens the book NAME (see book_locate: a path, "default" or "gnuchess")
  * and adds it to set.  False with a message in err when it cannot be used. */
 bool setup_add_book(struct book_set *set, const char *name, char *err, size_t errlen);

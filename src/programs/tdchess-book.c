@@ -135,9 +135,11 @@ static int cmd_build(int argc, char **argv)
                 continue;
             }
             book_builder_add_game(bb, &g);
-            if (++games % 1000 == 0 && tty)
-                fprintf(stderr, _("\r%s: %ld games, %ld skipped, %zu moves"), argv[i], games,
-                        skipped, book_builder_pairs(bb));
+            if (++games % 1000 == 0 && tty) {
+                fputc('\r', stderr);
+                fprintf(stderr, _("%s: %ld games, %ld skipped, %zu moves"), argv[i], games, skipped,
+                        book_builder_pairs(bb));
+            }
         }
         pgn_close(r);
     }
@@ -154,7 +156,13 @@ static int cmd_build(int argc, char **argv)
     size_t positions = 0;
     for (size_t i = 0; i < count; i++)
         positions += i == 0 || e[i].key != e[i - 1].key;
-    if (!book_write(output, e, count, err, sizeof err)) {
+    if (count == 0) {
+        /* An empty book would be written "successfully" and never play. */
+        msg_error(_("no book written: no move of the %ld games was played in at least %d games "
+                    "(a smaller -m, such as -m 1, keeps more)"),
+                  games, min_games);
+        status = EXIT_FAILURE;
+    } else if (!book_write(output, e, count, err, sizeof err)) {
         msg_error("%s", err);
         status = EXIT_FAILURE;
     } else {
@@ -272,9 +280,9 @@ static int cmd_probe(int argc, char **argv)
     for (int i = 0; i < n; i++)
         total += e[i].weight;
     for (int i = 0; i < n; i++) {
-        char san[SAN_MAX], raw[8];
+        char san[SAN_MAX], raw[COORD_MAX];
         move_to_san(&b, e[i].move, san);
-        polyglot_move_text(e[i].raw, raw);
+        move_to_coord(e[i].move, raw); /* castling as e1g1, not Polyglot's e1h1 */
         printf("%-8s %-6s %6" PRIu32 " %6.2f%%\n", san, raw, e[i].weight,
                total ? 100.0 * e[i].weight / (double)total : 0.0);
     }

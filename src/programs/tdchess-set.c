@@ -25,17 +25,20 @@ static void usage(void)
              "  or:  %s load TEXT SET\n"
              "  or:  %s check FILE...\n"
              "  or:  %s handmade [TEXT]\n"
+             "  or:  %s extend SET OUT\n"
              "  or:  %s eval [OPTION]... FEN\n"
              "  or:  %s symmetry [OPTION]... EPD...\n"
              "  or:  %s bench [OPTION]... EPD...\n"),
            "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set",
-           "tdchess-set");
+           "tdchess-set", "tdchess-set");
     puts(_("Convert, check and exercise tdchess evaluation sets (tdchess-set(5)).\n"));
     puts(_("Commands:\n"
            "  dump      write a set (binary or text) as text, to TEXT or standard output\n"
            "  load      read a text set and write it as a binary set (atomically)\n"
            "  check     read each set and report whether it is valid\n"
            "  handmade  write the built-in handmade set as text\n"
+           "  extend    write SET as an extended set (format 2) with the starting\n"
+           "            values of the extras, to be trained by tdchess-train\n"
            "  eval      print the evaluation breakdown of a position\n"
            "  symmetry  check that every position of the EPD files ('-' for standard\n"
            "            input) evaluates exactly like its colour-flipped twin\n"
@@ -446,15 +449,32 @@ static int cmd_handmade(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
+static int cmd_extend(int argc, char **argv)
+{
+    no_options(argc, argv);
+    operands(argc, 2, 2, "extend");
+    struct eval_params *p = xmalloc(sizeof *p);
+    char err[512];
+    if (!eval_set_load(p, argv[optind], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    if (eval_params_extended(p))
+        msg_fatal(EXIT_FAILURE, _("%s: already an extended set"), argv[optind]);
+    eval_params_extras_default(p);
+    if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    free(p);
+    return EXIT_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
         const char *name;
         int (*run)(int argc, char **argv);
     } commands[] = {
-        {"dump", cmd_dump},         {"load", cmd_load}, {"check", cmd_check},
-        {"handmade", cmd_handmade}, {"eval", cmd_eval}, {"symmetry", cmd_symmetry},
-        {"bench", cmd_bench},
+        {"dump", cmd_dump},         {"load", cmd_load},     {"check", cmd_check},
+        {"handmade", cmd_handmade}, {"eval", cmd_eval},     {"symmetry", cmd_symmetry},
+        {"bench", cmd_bench},       {"extend", cmd_extend},
     };
     program_init(argv[0]);
     if (argc < 2)

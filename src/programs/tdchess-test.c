@@ -44,6 +44,8 @@ static void usage(void)
            "  -d, --depth=N         suites: search to depth N instead of a time;\n"
            "                        perft: check depths up to N only\n"
            "      --hash-size=MB    transposition table size (default 64)\n"
+           "      --cpu-time        time the search by its thread's CPU time, so that\n"
+           "                        results do not depend on the machine's load\n"
            "  -p, --perft=FILE      check every position of an EPD perft suite\n"
            "                        (lines 'FEN ;D1 n ;D2 n ...') against its counts\n"
            "  -q, --quiet           print only failures and the summary\n"

@@ -22,6 +22,8 @@
 #include "play/userdata.h"
 #include "tools/bench.h"
 #include "search/engine.h"
+#include "play/extengine.h"
+#include "search/level.h"
 #include "ui/linemode.h"
 #include "play/setup.h"
 #include "ui/signals.h"
@@ -31,8 +33,10 @@
 
 struct options {
     bool uci, xboard;
-    bool no_tui, quiet, thinking, bell, ascii;
+    bool no_tui, quiet, thinking, bell, ascii, no_mouse;
+    bool engine_given[COLOUR_NB]; /* --white-engine, --black-engine */
     struct session_options play;
+    bool games_given; /* -n was on the command line */
 };
 
 static void usage(void)
@@ -48,12 +52,21 @@ static void usage(void)
            "  -w, --white-set=FILE  evaluation set of the engine playing White\n"
            "                        (in the protocol modes: the engine's set)\n"
            "  -b, --black-set=FILE  evaluation set of the engine playing Black\n"
+           "      --white-engine=SPEC  the engine playing White: uci:COMMAND,\n"
+           "                        xboard:COMMAND or tdchess[:SET] (the default)\n"
+           "      --black-engine=SPEC  the engine playing Black (as above)\n"
+           "      --engine-option=[white:|black:]NAME=VALUE  an option of an\n"
+           "                        external engine (UCI setoption, xboard option)\n"
+           "      --engine-elo=[white:|black:]ELO  limit an external engine's strength\n"
+           "                        (its UCI_LimitStrength/UCI_Elo or Skill Level)\n"
            "  -t, --time=SECONDS    engine thinking time per move (default 1)\n"
            "  -d, --depth=PLIES     engine search depth per move (default: no limit)\n"
            "      --tc=CONTROL      game clocks: MIN+INC (e.g. 5+3) or MOVES/MIN\n"
            "                        (e.g. 40/10); default: none\n"
            "  -n, --games=N         two-computers: play N games, alternating colours\n"
            "  -r, --random-swing=PAWNS  random noise added to the evaluation\n"
+           "  -l, --level=ELO       play at this strength: 800 to 2200 (full), or\n"
+           "                        beginner, casual, club, strong, expert, full\n"
            "      --ponder          let the engine think on your time\n"
            "      --cpu-time        clocks count CPU time instead of wall time\n"
            "      --fen=FEN         start the games from this position\n"
@@ -65,11 +78,13 @@ static void usage(void)
            "  -q, --quiet           line mode, printing only results (engine matches)\n"
            "      --thinking        line mode: print the engine's thinking\n"
            "      --bell            ring the bell after each engine move\n"
-           "      --ascii           TUI: letters instead of chess symbols\n"));
+           "      --ascii           TUI: letters instead of chess symbols\n"
+           "      --no-mouse        TUI: no moves by mouse (the terminal keeps it)\n"));
     puts(_("Engine:\n"
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
            "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
+           "      --threads=N       search threads sharing the table (default 1)\n"
            "      --book=FILE       opening book (Polyglot .bin; 'gnuchess' for GNU\n"
            "                        Chess's book); may be given up to 8 times\n"
            "      --no-book         do not play book moves\n"
@@ -80,7 +95,7 @@ static void usage(void)
            "  -V, --version         output version information and exit\n"));
     puts(_("Commands:\n"
            "  bench [DEPTH]         search the built-in benchmark positions to DEPTH\n"
-           "                        (default 9) and print the node count and speed\n"));
+           "                        (default 13) and print the node count and speed\n"));
     puts(_("In the game, type 'help' for the commands; tdchess(6) has the keys."));
     program_report_bugs();
 }
@@ -88,6 +103,76 @@ static void usage(void)
 static void version(void)
 {
     program_version("tdchess");
+}
+
+/* "white:" or "black:" at the start of *TEXT (skipped): the colour, or
+ * NONE for both. */
+static int colour_prefix(const char **text)
+{
+    if (strncmp(*text, "white:", 6) == 0) {
+        *text += 6;
+        return WHITE;
+    }
+    if (strncmp(*text, "black:", 6) == 0) {
+        *text += 6;
+        return BLACK;
+    }
+    return NONE;
+}
+
+/* --white-engine, --black-engine: checked now, started by the session. */
+static void engine_arg(struct options *o, int colour, const char *text)
+{
+    struct engine_spec spec;
+    char err[512];
+    if (!engine_spec_parse(text, &spec, err, sizeof err)) {
+        msg_error("%s", err);
+        program_try_help_exit();
+    }
+    o->engine_given[colour] = true;
+    if (spec.kind == ENGINE_BUILTIN) {
+        /* tdchess[:SET] is -w/-b SET (the text outlives the options). */
+        o->play.engine_specs[colour] = NULL;
+        o->play.set_names[colour] = text[7] == ':' && text[8] ? text + 8 : NULL;
+    } else {
+        o->play.engine_specs[colour] = text;
+    }
+}
+
+/* --engine-option=[white:|black:]NAME=VALUE */
+static void engine_option_arg(struct options *o, char *text)
+{
+    const char *rest = text;
+    int colour = colour_prefix(&rest);
+    char *eq = strchr(rest, '=');
+    if (!eq || eq == rest) {
+        msg_error(_("invalid engine option '%s' (expected [white:|black:]NAME=VALUE)"), text);
+        program_try_help_exit();
+    }
+    if (o->play.engine_option_count == SESSION_ENGINE_OPTIONS_MAX) {
+        msg_error(_("at most %d engine options"), SESSION_ENGINE_OPTIONS_MAX);
+        program_try_help_exit();
+    }
+    *eq = '\0';
+    struct session_engine_option *opt = &o->play.engine_options[o->play.engine_option_count++];
+    opt->colour = colour;
+    opt->name = rest;
+    opt->value = eq + 1;
+}
+
+/* Every book named with --book must open, in every mode: a missing book is
+ * an error like a missing evaluation set (exit 1), not a game without it. */
+static void check_books(const struct engine_config *books)
+{
+    char err[512];
+    for (int i = 0; i < books->book_count; i++) {
+        struct book_set set;
+        book_set_init(&set);
+        bool ok = setup_add_book(&set, books->books[i], err, sizeof err);
+        book_set_close(&set);
+        if (!ok)
+            msg_fatal(EXIT_FAILURE, "%s", err);
+    }
 }
 
 static int run_bench(const struct options *o, int argc, char **argv, struct evaluator *eval)
@@ -167,7 +252,7 @@ static int run_game(struct options *o, int argc, char **argv)
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
     if (tui) {
-        struct tui_options t = {o->ascii, o->bell, have_dir ? autosave : NULL,
+        struct tui_options t = {o->ascii, o->bell, o->no_mouse, have_dir ? autosave : NULL,
                                 have_dir ? history : NULL};
         status = tui_run(s, &t);
         if (status == TUI_UNAVAILABLE) {
@@ -208,6 +293,7 @@ int main(int argc, char **argv)
 {
     enum {
         OPT_HASH = 256,
+        OPT_THREADS,
         OPT_FEATURES,
         OPT_BOOK,
         OPT_NO_BOOK,
@@ -222,11 +308,18 @@ int main(int argc, char **argv)
         OPT_THINKING,
         OPT_BELL,
         OPT_ASCII,
+        OPT_NO_MOUSE,
+        OPT_WHITE_ENGINE,
+        OPT_BLACK_ENGINE,
+        OPT_ENGINE_OPTION,
+        OPT_ENGINE_ELO,
     };
+    char level_err[256];
     static const struct option long_options[] = {
         {"uci", no_argument, NULL, 'u'},
         {"xboard", no_argument, NULL, 'x'},
         {"hash-size", required_argument, NULL, OPT_HASH},
+        {"threads", required_argument, NULL, OPT_THREADS},
         {"search-features", required_argument, NULL, OPT_FEATURES},
         {"white-set", required_argument, NULL, 'w'},
         {"black-set", required_argument, NULL, 'b'},
@@ -239,6 +332,7 @@ int main(int argc, char **argv)
         {"tc", required_argument, NULL, OPT_TC},
         {"games", required_argument, NULL, 'n'},
         {"random-swing", required_argument, NULL, 'r'},
+        {"level", required_argument, NULL, 'l'},
         {"ponder", no_argument, NULL, OPT_PONDER},
         {"cpu-time", no_argument, NULL, OPT_CPU_TIME},
         {"fen", required_argument, NULL, OPT_FEN},
@@ -249,6 +343,11 @@ int main(int argc, char **argv)
         {"thinking", no_argument, NULL, OPT_THINKING},
         {"bell", no_argument, NULL, OPT_BELL},
         {"ascii", no_argument, NULL, OPT_ASCII},
+        {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
+        {"white-engine", required_argument, NULL, OPT_WHITE_ENGINE},
+        {"black-engine", required_argument, NULL, OPT_BLACK_ENGINE},
+        {"engine-option", required_argument, NULL, OPT_ENGINE_OPTION},
+        {"engine-elo", required_argument, NULL, OPT_ENGINE_ELO},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -262,13 +361,17 @@ int main(int argc, char **argv)
     session_options_default(&o.play);
     char err[256];
     int opt;
-    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:qhV", long_options, NULL)) != -1) {
+    bool mode_given = false;
+    while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:l:qhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
             o.uci = true;
             break;
         case 'x':
             o.xboard = true;
+            break;
+        case OPT_THREADS:
+            o.play.engine.threads = program_int_arg(optarg, 1, ENGINE_MAX_THREADS, _("threads"));
             break;
         case OPT_HASH:
             o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));
@@ -302,6 +405,7 @@ int main(int argc, char **argv)
             }
             break;
         case 'm':
+            mode_given = true;
             if (!play_mode_parse(optarg, &o.play.mode)) {
                 msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
                             "two-computers)"),
@@ -323,6 +427,13 @@ int main(int argc, char **argv)
             break;
         case 'n':
             o.play.games = (int)program_int_arg(optarg, 1, 1000000, _("number of games"));
+            o.games_given = true;
+            break;
+        case 'l':
+            if (!level_parse(optarg, &o.play.engine.level, level_err, sizeof level_err)) {
+                msg_error("%s", level_err);
+                program_try_help_exit();
+            }
             break;
         case 'r':
             o.play.random_swing = program_real_arg(optarg, 0, 100, _("random swing"));
@@ -357,6 +468,25 @@ int main(int argc, char **argv)
         case OPT_ASCII:
             o.ascii = true;
             break;
+        case OPT_NO_MOUSE:
+            o.no_mouse = true;
+            break;
+        case OPT_WHITE_ENGINE:
+        case OPT_BLACK_ENGINE:
+            engine_arg(&o, opt == OPT_WHITE_ENGINE ? WHITE : BLACK, optarg);
+            break;
+        case OPT_ENGINE_OPTION:
+            engine_option_arg(&o, optarg);
+            break;
+        case OPT_ENGINE_ELO: {
+            const char *value = optarg;
+            int colour = colour_prefix(&value);
+            int elo = (int)program_int_arg(value, 100, 4000, _("engine Elo"));
+            for (int c = WHITE; c <= BLACK; c++)
+                if (colour == NONE || colour == c)
+                    o.play.engine_elo[c] = elo;
+            break;
+        }
         case 'h':
             usage();
             return EXIT_SUCCESS;
@@ -367,10 +497,37 @@ int main(int argc, char **argv)
             program_try_help_exit();
         }
     }
+    if (!mode_given && (o.engine_given[WHITE] || o.engine_given[BLACK])) {
+        /* An engine named for one colour plays it against you; for both, they play each other. */
+        o.play.mode = o.engine_given[WHITE] && o.engine_given[BLACK] ? MODE_TWO_COMPUTERS
+                      : o.engine_given[WHITE]                        ? MODE_COMPUTER_WHITE
+                                                                     : MODE_COMPUTER_BLACK;
+    }
     bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
     if (optind < argc && !bench) {
         msg_error(_("unexpected argument '%s'"), argv[optind]);
         program_try_help_exit();
+    }
+    if (o.games_given && (bench || o.uci || o.xboard || o.play.mode != MODE_TWO_COMPUTERS)) {
+        msg_error("%s", _("-n/--games is for engine matches: use it with --mode=two-computers"));
+        program_try_help_exit();
+    }
+    check_books(&o.play.engine);
+    /* An installation without its data: say so on stderr (the game also
+     * says it on the screen). */
+    char note[2600];
+    if (!bench && !o.play.set_names[WHITE] && !o.play.set_names[BLACK] && !setup_eval_installed()) {
+        setup_missing_eval_note(note, sizeof note);
+        msg_warning("%s", note);
+    }
+    if (!bench && !o.uci && !o.xboard && o.play.engine.use_book && o.play.engine.book_count == 0) {
+        struct book_set set;
+        book_set_init(&set);
+        if (!setup_add_book(&set, NULL, note, sizeof note)) {
+            setup_missing_book_note(note, sizeof note);
+            msg_warning("%s", note);
+        }
+        book_set_close(&set);
     }
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);

@@ -16,7 +16,7 @@
 
 #include "search/engine.h"
 
-enum { BENCH_DEFAULT_DEPTH = 9, BENCH_HASH_MB = 16 };
+enum { BENCH_DEFAULT_DEPTH = 13, BENCH_HASH_MB = 16 };
 
 /* Runs the bench at depth (<= 0: the default) with its own engine and a
  * BENCH_HASH_MB table (the table size changes node counts, so it is fixed),

@@ -34,6 +34,14 @@ struct linemode {
 static void on_thinking(void *data, const struct session_thinking *t)
 {
     struct linemode *lm = data;
+    if (t->multipv > 0) { /* analysis: always shown, each line with its rank */
+        char score[16];
+        session_format_score(t->score, score, sizeof score);
+        fprintf(lm->out, "[%d] %3d %7s %8.2f %12" PRIu64 "  %s\n", t->multipv, t->depth, score,
+                t->elapsed, t->nodes, t->pv);
+        fflush(lm->out);
+        return;
+    }
     if (!lm->opt->thinking)
         return;
     if (t->book) {
@@ -128,8 +136,15 @@ static bool handle(struct linemode *lm, unsigned ev)
     }
     if (ev & EV_BOARD)
         lm->board_shown = false;
-    if ((ev & EV_GAME_OVER) && !lm->opt->quiet && session_options(s)->mode != MODE_TWO_COMPUTERS)
-        print_board(lm);
+    if ((ev & EV_GAME_OVER) && session_options(s)->mode != MODE_TWO_COMPUTERS) {
+        if (!lm->opt->quiet) {
+            print_board(lm); /* ends with the status line: the result */
+        } else {
+            char status[256];
+            session_status(s, status, sizeof status);
+            fprintf(lm->out, "%s\n", status);
+        }
+    }
     if (ev & EV_SERIES_OVER) {
         char summary[1024];
         session_match_summary(s, summary, sizeof summary);

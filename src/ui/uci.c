@@ -41,7 +41,12 @@
 struct uci {
     struct board board;
     struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
-    struct line_writer out;  /* whole lines, from both threads */
+    struct {
+        int move_overhead_ms;
+        bool limit_strength; /* UCI_LimitStrength */
+        int elo;             /* UCI_Elo */
+    } options;
+    struct line_writer out; /* whole lines, from both threads */
     bool debug;
     bool search_debug; /* debug as it was at "go": what the search thread reads */
 };
@@ -280,6 +285,9 @@ static void cmd_go(struct uci *u, char *args)
     struct search_limits limits = {0};
     if (!parse_go(u, first, &save, &limits))
         return;
+    /* 0 ms means none at all; the search reads 0 as its default. */
+    limits.move_overhead =
+        u->options.move_overhead_ms > 0 ? u->options.move_overhead_ms / 1000.0 : 1e-6;
     if (!limits.use_clock && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime)
         limits.infinite = true; /* bare "go" thinks until "stop" */
     struct move book_move;
@@ -293,6 +301,7 @@ static void cmd_go(struct uci *u, char *args)
     }
     struct host_listener listener = {on_report, on_currmove, on_done, u}; /* print at once */
     u->search_debug = u->debug; /* "debug off" during the search must not race */
+    host_set_level(&u->host, u->options.limit_strength ? u->options.elo : LEVEL_FULL_ELO);
     host_go(&u->host, &u->board, &limits, &listener);
 }
 
@@ -346,6 +355,10 @@ static void cmd_uci(struct uci *u)
     say(u, "id author %s", _("the tdchess authors"));
     say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, TT_MAX_MB);
     say(u, "option name Clear Hash type button");
+    say(u, "option name Threads type spin default %d min 1 max %d", u->host.threads,
+        ENGINE_MAX_THREADS);
+    say(u, "option name Move Overhead type spin default %d min 0 max 5000",
+        u->options.move_overhead_ms);
     say(u, "option name Ponder type check default false");
     say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
@@ -355,6 +368,9 @@ static void cmd_uci(struct uci *u)
     say(u, "option name SearchFeatures type string default %s", features);
     say(u, "option name BookMode type combo default %s var best var weighted var random",
         book_mode_name(u->host.book_mode));
+    say(u, "option name UCI_LimitStrength type check default false");
+    say(u, "option name UCI_Elo type spin default %d min %d max %d", LEVEL_FULL_ELO, LEVEL_MIN_ELO,
+        LEVEL_FULL_ELO);
     say(u, "uciok");
 }
 
@@ -383,6 +399,11 @@ static void cmd_setoption(struct uci *u, char *args)
     if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= TT_MAX_MB) {
         if (!host_set_hash(&u->host, (size_t)number))
             say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
+    } else if (strcasecmp(name, "Threads") == 0 && numeric && number >= 1 &&
+               number <= ENGINE_MAX_THREADS) {
+        host_set_threads(&u->host, (int)number);
+    } else if (strcasecmp(name, "Move Overhead") == 0 && numeric && number >= 0 && number <= 5000) {
+        u->options.move_overhead_ms = (int)number;
     } else if (strcasecmp(name, "Clear Hash") == 0) {
         host_clear(&u->host);
     } else if (strcasecmp(name, "Ponder") == 0 && value &&
@@ -413,6 +434,11 @@ static void cmd_setoption(struct uci *u, char *args)
         config.random_swing = (double)number / 100; /* centipawns to pawns */
         config.seed = (uint64_t)time_wall_ms();
         host_set_config(&u->host, &config);
+    } else if (strcasecmp(name, "UCI_LimitStrength") == 0 && value) {
+        u->options.limit_strength = strcasecmp(value, "true") == 0;
+    } else if (strcasecmp(name, "UCI_Elo") == 0 && numeric && number >= LEVEL_MIN_ELO &&
+               number <= LEVEL_FULL_ELO) {
+        u->options.elo = (int)number;
     } else {
         say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
             value ? " = " : "", value ? value : "");
@@ -517,6 +543,7 @@ static void book_error(void *data, const char *msg)
 int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
 {
     struct uci u = {0};
+    u.options.move_overhead_ms = 100; /* the search's default reserve */
     char err[512];
     if (!host_init(&u.host, cfg, NULL, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
@@ -531,6 +558,9 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
      * it on. */
     host_open_books(&u.host, book_error, NULL);
     u.host.use_book = cfg->book_count > 0 && cfg->use_book;
+    /* --level turns UCI_LimitStrength on with that UCI_Elo. */
+    u.options.limit_strength = level_is_limited(cfg->level);
+    u.options.elo = u.options.limit_strength ? cfg->level : LEVEL_FULL_ELO;
     board_init(&u.board);
     board_set_start(&u.board);
     read_commands(&u, in);

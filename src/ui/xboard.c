@@ -266,6 +266,17 @@ static void cmd_protover(struct xboard *x)
         "analyze=1 colors=0 san=0 memory=1 name=0 nps=0 debug=1 pause=0 "
         "variants=\"normal\" myname=\"%s %s\"",
         PACKAGE_NAME, PACKAGE_VERSION);
+    /* The playing levels: named ones, or any Elo (tdchess(6), LEVELS). */
+    const char *const *names;
+    const int *elos;
+    int n = level_named(&names, &elos);
+    char combo[512] = "";
+    size_t used = 0;
+    for (int i = n - 1; i >= 0; i--)
+        used += (size_t)snprintf(combo + used, sizeof combo - used, "%s%s%s",
+                                 i < n - 1 ? " /// " : "", i == n - 1 ? "*" : "", names[i]);
+    say(x, "feature option=\"Level -combo %s\"", combo);
+    say(x, "feature option=\"Elo -spin %d %d %d\"", LEVEL_FULL_ELO, LEVEL_MIN_ELO, LEVEL_FULL_ELO);
     say(x, "feature done=1");
 }
 
@@ -381,6 +392,24 @@ static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
     return true;
 }
 
+/* "option Level=club", "option Elo=1500" (the features of cmd_protover);
+ * analysis stays at full strength. */
+static void cmd_option(struct xboard *x, char *args)
+{
+    char *value = strchr(args, '=');
+    char err[256];
+    int elo;
+    if (value)
+        *value++ = '\0';
+    if (value && (strcmp(args, "Level") == 0 || strcmp(args, "Elo") == 0) &&
+        level_parse(value, &elo, err, sizeof err)) {
+        cancel_search(x);
+        host_set_level(&x->host, elo);
+    } else {
+        say(x, "Error (%s): option %.60s", _("unknown option or bad value"), args);
+    }
+}
+
 static void dispatch(struct xboard *x, char *line)
 {
     char *cmd = line + strspn(line, " \t");
@@ -421,6 +450,8 @@ static void dispatch(struct xboard *x, char *line)
     } else if (strcmp(cmd, "analyze") == 0) {
         cancel_search(x);
         analyze(x);
+    } else if (strcmp(cmd, "option") == 0) {
+        cmd_option(x, args);
     } else if (strcmp(cmd, "exit") == 0) {
         cancel_search(x);
     } else if (strcmp(cmd, "result") == 0) {

@@ -20,14 +20,30 @@ static struct rect rect(int y, int x, int h, int w)
     return (struct rect){y, x, h > 0 ? h : 0, w > 0 ? w : 0};
 }
 
-/* The panel's views from its top-left corner and size. */
+/* The panel's views from its top-left corner and size; the captured
+ * pieces under the clocks unless they have their place under the board. */
 static void layout_panel(struct layout *l, int y, int x, int h, int w)
 {
     int pv_lines = h >= 24 ? 3 : h >= 16 ? 2 : 1;
     l->clocks = rect(y, x, 2, w);
+    if (l->material.h == 0)
+        l->material = rect(y + 2, x, 1, w);
     l->thinking = rect(y + 3, x, 2 + pv_lines, w);
     int moves_y = l->thinking.y + l->thinking.h + 1;
     l->moves = rect(moves_y, x, y + h - moves_y, w);
+}
+
+/* Under a board of width BW ending before line BOTTOM: a blank line, the
+ * captured pieces, a blank line and the graph, as far as BODY lines leave
+ * room for them. */
+static void layout_under_board(struct layout *l, int bottom, int body, int bw)
+{
+    if (body - bottom < 2)
+        return;
+    l->material = rect(bottom + 1, 0, 1, bw);
+    int graph_y = bottom + 3, h = body - graph_y;
+    if (h >= LAYOUT_GRAPH_MIN_H)
+        l->graph = rect(graph_y, 0, h > LAYOUT_GRAPH_MAX_H ? LAYOUT_GRAPH_MAX_H : h, bw);
 }
 
 void layout_compute(int cols, int lines, struct layout *l)
@@ -43,6 +59,7 @@ void layout_compute(int cols, int lines, struct layout *l)
         l->square_w = sw;
         l->square_h = sh;
         l->board = rect(top, 0, bh, bw);
+        layout_under_board(l, top + bh, body, bw);
         int pw = cols - bw - 2;
         layout_panel(l, top, bw + 2, body - top, pw > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : pw);
         goto done;

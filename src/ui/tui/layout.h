@@ -11,12 +11,19 @@
  *     1 R N B Q K B N R   (PV in SAN, wrapped)
  *       a b c d e f g h   eval ▄▄▅▄▃
  *                          1. e4      e5
- *                          2. Nf3     ...
+ *     captured, material   2. Nf3     ...
+ *     +5 evaluation graph
+ *      0 ---------------
+ *     -5
  *     status line: whose move, the result, messages
  *     > input line (readline)
  *
  * and stacked (board above, panel below) on narrow, tall screens.
- * Squares grow with the screen: 3x1, 5x2 or 7x3 cells.
+ * Squares grow with the screen: 3x1, 5x2 or 7x3 cells.  When there is room
+ * under the board (LAYOUT_GRAPH_MIN_H lines and more), the captured pieces
+ * and an evaluation graph with its zero line and scale go there and the
+ * thinking panel gives the sparkline's line to the PV; otherwise the
+ * captured pieces take the line under the clocks.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -38,6 +45,8 @@ enum {
     LAYOUT_PANEL_MAX = 72,
     LAYOUT_SQUARE_MAX_H = 3,
     LAYOUT_SPARK_LEVELS = 8,
+    LAYOUT_GRAPH_MIN_H = 3,  /* rows of the evaluation graph, at least */
+    LAYOUT_GRAPH_MAX_H = 13, /* and at most */
 };
 
 struct rect {
@@ -50,6 +59,8 @@ struct layout {
     int square_w, square_h;
     struct rect board; /* with the rank and file labels */
     struct rect clocks, thinking, moves, status, input;
+    struct rect material; /* captured pieces and the material balance (one line) */
+    struct rect graph;    /* the evaluation graph (h = 0: the sparkline instead) */
 };
 
 /* Lays out a COLS x LINES screen; too_small is set (and the rects are

@@ -9,9 +9,13 @@
  */
 #include "system.h"
 
+#include <math.h>
+
 #include "play/request.h"
 #include "play/session.h"
+#include "search/level.h"
 #include "ui/tui/keys.h"
+#include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
 
 /* Writes at most the columns left on the line (never wraps). */
@@ -41,6 +45,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
     bool flip = screen_board_flipped(sc);
     struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
+    uint64_t targets = pointer_targets(sc);
     char label[4];
     for (int i = 0; i < 8; i++) {
         int row = flip ? 7 - i : i;
@@ -52,8 +57,9 @@ static void draw_board(struct screen *sc, WINDOW *w)
             bool is_last = !move_is_none(last) && (last.from == sq || last.to == sq);
             if (sq == check_sq)
                 kind = SQUARE_CHECK;
-            else if (is_last && pal->colour)
+            else if (is_last && pal->board_colour)
                 kind = SQUARE_LAST_MOVE;
+            kind = pointer_square_kind(sc, sq, kind, targets);
             int piece = board_piece(b, sq), colour = board_colour(b, sq);
             attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
             int x = 2 + j * sw;
@@ -62,16 +68,22 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 for (int c = 0; c < sw; c++)
                     mvwaddch(w, i * sh + r, x + c, ' ');
             }
-            if (!pal->colour && (is_last || sq == check_sq) && sw >= 3) {
+            if (!pal->board_colour && (is_last || sq == check_sq) && sw >= 3) {
                 const char *marks = sq == check_sq ? "><" : "[]";
                 wattrset(w, attr);
                 mvwaddch(w, i * sh + mid, x, (chtype)marks[0]);
                 mvwaddch(w, i * sh + mid, x + sw - 1, (chtype)marks[1]);
             }
-            if (piece != NONE) {
+            const char *figure = draw_piece_figure(pal, piece, 0);
+            if (piece != NONE && figure && sw == DRAW_FIGURE_W && sh == DRAW_FIGURE_H) {
+                wattrset(w, attr); /* the square filled with the piece */
+                for (int r = 0; r < sh; r++)
+                    mvwaddstr(w, i * sh + r, x, draw_piece_figure(pal, piece, r));
+            } else if (piece != NONE) {
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
             }
+            pointer_draw_marks(sc, w, sq, i * sh + mid, x, attr, targets);
         }
     }
     wattrset(w, A_NORMAL);
@@ -96,6 +108,10 @@ static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
     char time[CLOCK_TEXT_MAX], name[128];
     clock_format(left, countdown, time, sizeof time);
     session_player_name(s, side, name, sizeof name);
+    if (!session_is_human(s, side) && level_is_limited(session_level(s))) {
+        size_t used = strlen(name);
+        snprintf(name + used, sizeof name - used, _(", level %d"), session_level(s));
+    }
     if (to_move)
         put(w, y, 0, draw_ui_attr(pal, UI_ACTIVE), draw_turn_mark(pal));
     const char *colour = side == WHITE ? _("White") : _("Black");
@@ -172,17 +188,39 @@ static void draw_sparkline(struct screen *sc, WINDOW *w, int y)
     }
 }
 
+/* Appends "  TEXT" to LINE when it still fits in WIDTH columns. */
+static void append_if_fits(char *line, size_t len, const char *text, int width)
+{
+    size_t used = strlen(line);
+    if (layout_text_width(line, used) + 2 + layout_text_width(text, strlen(text)) > width)
+        return;
+    snprintf(line + used, len - used, "  %s", text);
+}
+
 static void draw_thinking(struct screen *sc, WINDOW *w)
 {
     const struct session *s = sc->s;
     const struct session_thinking *t = session_thinking(s);
-    int h = getmaxy(w);
+    int h = getmaxy(w), width = getmaxx(w);
+    bool graph = sc->views[VIEW_GRAPH].win != NULL; /* else the sparkline's line */
     char line[256];
-    if (t->valid && t->book) {
+    if (session_analyzing(s)) { /* one line per candidate, best first */
+        int count;
+        const struct session_thinking *a = session_analysis(s, &count);
+        put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE),
+            count > 0 ? _("analysis (Esc or 'stop' ends it)") : _("analysing..."));
+        for (int k = 0; k < count && 1 + k < (graph ? h : h - 1); k++) {
+            char score[16];
+            session_format_score(a[k].score, score, sizeof score);
+            snprintf(line, sizeof line, "%d %2d %6s %s", a[k].multipv, a[k].depth, score, a[k].pv);
+            put(w, 1 + k, 0, A_NORMAL, line);
+        }
+    } else if (t->valid && t->book) {
         snprintf(line, sizeof line, "%s: %s", _("book"), t->book_move);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
     } else if (t->valid) {
-        char score[16], nodes[16], nps[16] = "-";
+        /* depth, score and time always; nodes and speed when they fit */
+        char score[16], nodes[16], nps[16] = "-", field[64];
         session_format_score(t->score, score, sizeof score);
         layout_format_count(t->nodes, nodes, sizeof nodes);
         if (t->elapsed >= 0.01)
@@ -190,14 +228,109 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         const char *bound = t->bound == 0                                       ? ""
                             : (t->bound == TT_LOWERBOUND) == (t->side == WHITE) ? "+"
                                                                                 : "-";
-        snprintf(line, sizeof line, _("%sdepth %d  %s%s  %s nodes  %s/s  %.1fs"),
-                 t->pondering ? _("ponder: ") : "", t->depth, score, bound, nodes, nps, t->elapsed);
+        snprintf(line, sizeof line, _("%sdepth %d  %s%s  %.1fs"), t->pondering ? _("ponder: ") : "",
+                 t->depth, score, bound, t->elapsed);
+        snprintf(field, sizeof field, _("%s nodes"), nodes);
+        append_if_fits(line, sizeof line, field, width);
+        snprintf(field, sizeof field, _("%s/s"), nps);
+        append_if_fits(line, sizeof line, field, width);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
-        put_wrapped(w, 1, h - 2, t->pv);
+        put_wrapped(w, 1, graph ? h - 1 : h - 2, t->pv);
     } else if (session_state(s) == SESSION_THINKING) {
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_DIM), _("thinking..."));
     }
-    draw_sparkline(sc, w, h - 1);
+    if (!graph)
+        draw_sparkline(sc, w, h - 1);
+}
+
+/* ---- captured pieces and the evaluation graph --------------------------------- */
+
+static void draw_material(struct screen *sc, WINDOW *w)
+{
+    static const int start[PIECE_NB] = {8, 2, 2, 2, 1, 1}; /* of each side */
+    static const int value[PIECE_NB] = {1, 3, 3, 5, 9, 0};
+    const struct board *b = &session_game(sc->s)->board;
+    int count[COLOUR_NB][PIECE_NB] = {{0}};
+    for (int sq = 0; sq < 64; sq++)
+        if (board_piece(b, sq) != NONE)
+            count[board_colour(b, sq)][board_piece(b, sq)]++;
+    char text[COLOUR_NB][128];
+    int points[COLOUR_NB] = {0, 0};
+    for (int side = 0; side < COLOUR_NB; side++) {
+        /* SIDE's captures: the pieces the other side is missing, queen first */
+        int other = colour_other(side);
+        size_t used = 0;
+        text[side][0] = '\0';
+        for (int piece = QUEEN; piece >= PAWN; piece--)
+            for (int n = count[other][piece]; n < start[piece] && used + 8 < sizeof text[side]; n++)
+                used += (size_t)snprintf(text[side] + used, sizeof text[side] - used, "%s",
+                                         draw_piece_glyph(&sc->pal, other, piece));
+        for (int piece = PAWN; piece < KING; piece++)
+            points[side] += value[piece] * count[side][piece];
+    }
+    char line[400], balance[64];
+    int diff = points[WHITE] - points[BLACK];
+    if (diff == 0)
+        snprintf(balance, sizeof balance, "%s", _("material even"));
+    else
+        snprintf(balance, sizeof balance, _("%s +%d"), diff > 0 ? _("White") : _("Black"),
+                 diff > 0 ? diff : -diff);
+    snprintf(line, sizeof line, _("White took %s  Black took %s  %s"),
+             text[WHITE][0] ? text[WHITE] : "-", text[BLACK][0] ? text[BLACK] : "-", balance);
+    put(w, 0, 0, A_NORMAL, line);
+}
+
+/* The evaluation after each move, White's view, clamped to +-GRAPH_PAWNS:
+ * bars up (White better) and down from the zero line, with the scale on
+ * the left; the latest moves when they do not all fit. */
+enum { GRAPH_PAWNS = 5 };
+
+static void draw_graph(struct screen *sc, WINDOW *w)
+{
+    const struct game *g = session_game(sc->s);
+    const struct palette *pal = &sc->pal;
+    int h = getmaxy(w), width = getmaxx(w);
+    int zero = h / 2, label_w = 4, room = width - label_w;
+    char label[8];
+    attr_t dim = draw_ui_attr(pal, UI_DIM);
+    snprintf(label, sizeof label, "%+d", GRAPH_PAWNS);
+    put(w, 0, 0, dim, label);
+    put(w, zero, 1, dim, "0");
+    snprintf(label, sizeof label, "%+d", -GRAPH_PAWNS);
+    put(w, h - 1, 0, dim, label);
+    for (int x = 0; x < room; x++)
+        put(w, zero, label_w + x, dim, pal->unicode ? "\u2500" : "-");
+    if (room <= 0)
+        return;
+    int total = 0;
+    for (int i = 0; i < g->board.ply; i++)
+        total += g->info[i].has_score;
+    int skip = total > room ? total - room : 0, x = label_w;
+    static const char *const eighths[8] = {"\u2581", "\u2582", "\u2583", "\u2584",
+                                           "\u2585", "\u2586", "\u2587", "\u2588"};
+    for (int i = 0; i < g->board.ply; i++) {
+        if (!g->info[i].has_score || skip-- > 0)
+            continue;
+        int score = g->info[i].score;
+        double pawns = score_is_mate(score) ? (score > 0 ? GRAPH_PAWNS : -GRAPH_PAWNS)
+                                            : score / (double)PAWN_VALUE;
+        if (pawns > GRAPH_PAWNS)
+            pawns = GRAPH_PAWNS;
+        if (pawns < -GRAPH_PAWNS)
+            pawns = -GRAPH_PAWNS;
+        int rows = pawns >= 0 ? zero : h - 1 - zero; /* room on that side */
+        int cells8 = (int)(fabs(pawns) / GRAPH_PAWNS * rows * 8 + 0.5);
+        for (int r = 0; r < rows && cells8 > 0; r++, cells8 -= 8) {
+            int y = pawns >= 0 ? zero - 1 - r : zero + 1 + r;
+            const char *glyph = !pal->unicode ? "#"
+                                : cells8 >= 8 ? eighths[7]
+                                : pawns >= 0  ? eighths[cells8 - 1]
+                                : cells8 >= 4 ? "\u2580"  /* upper half */
+                                              : "\u2594"; /* upper eighth */
+            put(w, y, x, A_NORMAL, glyph);
+        }
+        x++;
+    }
 }
 
 /* ---- moves ---------------------------------------------------------------------- */
@@ -205,15 +338,21 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
 int screen_move_lines(const struct screen *sc)
 {
     const struct board *b = &session_game(sc->s)->board;
-    int plies = b->ply + (b->start_side == BLACK);
+    int plies = sc->san_count + (b->start_side == BLACK);
     return (plies + 1) / 2;
 }
 
+/* The whole game, the shown position's move highlighted and kept in view. */
 static void draw_moves(struct screen *sc, WINDOW *w)
 {
     const struct board *b = &session_game(sc->s)->board;
     int h = getmaxy(w), lines = screen_move_lines(sc);
-    int top = sc->moves_follow ? lines - h : sc->moves_top;
+    int current = (b->ply - 1 + (b->start_side == BLACK)) / 2; /* its line */
+    int top = sc->moves_top;
+    if (current >= top + h)
+        top = current - h + 1;
+    if (current < top)
+        top = current;
     if (top > lines - h)
         top = lines - h;
     if (top < 0)
@@ -253,9 +392,21 @@ void screen_draw_help(struct screen *sc)
 {
     WINDOW *w = sc->help;
     int h = getmaxy(w);
-    char lines[64][256];
+    enum { HELP_LINES_MAX = 160 };
+    char lines[HELP_LINES_MAX][256];
     int n = 0;
-#define LINE(...) (n < 64 ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+#define LINE(...) (n < HELP_LINES_MAX ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+    if (sc->showing_list) {
+        LINE(_("Games (a number and Enter loads that game; PgUp/PgDn scroll; other keys close "
+               "this list): %s"),
+             sc->list_pick);
+        for (const char *p = sc->list; *p;) {
+            size_t len = strcspn(p, "\n");
+            LINE("%.*s", (int)len, p);
+            p += len + (p[len] == '\n');
+        }
+        goto show;
+    }
     LINE("%s", _("tdchess: type moves in SAN (Nf3, exd5, O-O, e8=Q) or as e2e4, then Enter."));
     LINE("%s", "");
     LINE("%s", _("Keys:"));
@@ -264,6 +415,8 @@ void screen_draw_help(struct screen *sc)
             LINE("  %-24s %s", REQUESTS[i].key, _(REQUESTS[i].help));
     for (int i = 0; i < TUI_READLINE_KEY_COUNT; i++)
         LINE("  %-24s %s", TUI_READLINE_KEYS[i].name, _(TUI_READLINE_KEYS[i].help));
+    for (int i = 0; i < TUI_BOARD_KEY_COUNT; i++)
+        LINE("  %-24s %s", _(TUI_BOARD_KEYS[i].name), _(TUI_BOARD_KEYS[i].help));
     LINE("%s", "");
     LINE("%s", _("Commands:"));
     for (int i = 0; i < REQ_NB; i++) {
@@ -275,6 +428,7 @@ void screen_draw_help(struct screen *sc)
     }
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
+show:
 #undef LINE
     if (sc->help_top > n - h)
         sc->help_top = n - h;
@@ -292,6 +446,8 @@ static const struct view_ops clocks_ops = {"clocks", draw_clocks};
 static const struct view_ops thinking_ops = {"thinking", draw_thinking};
 static const struct view_ops moves_ops = {"moves", draw_moves};
 static const struct view_ops status_ops = {"status", draw_status};
+static const struct view_ops material_ops = {"material", draw_material};
+static const struct view_ops graph_ops = {"graph", draw_graph};
 
-const struct view_ops *const VIEW_OPS[VIEW_NB] = {&board_ops, &clocks_ops, &thinking_ops,
-                                                  &moves_ops, &status_ops};
+const struct view_ops *const VIEW_OPS[VIEW_NB] = {
+    &board_ops, &clocks_ops, &thinking_ops, &moves_ops, &status_ops, &material_ops, &graph_ops};
