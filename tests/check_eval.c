@@ -389,6 +389,7 @@ START_TEST(test_extended)
         compared++;
     }
     ck_assert_int_gt(compared, 100);
+    free_fens(fens, n);
     evaluator_free(rnd);
     board_free(&twin);
 

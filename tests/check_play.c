@@ -13,14 +13,17 @@
 #include <ctype.h>
 #include <math.h>
 #include <poll.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include "chess/fen.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
 #include "play/clock.h"
 #include "play/request.h"
 #include "play/game.h"
+#include "play/host.h"
 #include "play/match.h"
 #include "play/session.h"
 #include "play/userdata.h"
@@ -964,6 +967,223 @@ START_TEST(test_session_match)
 }
 END_TEST
 
+/* ---- the engine host ------------------------------------------------------------- */
+
+static void host_config(struct engine_config *cfg)
+{
+    engine_config_default(cfg);
+    cfg->hash_mb = 1;
+    cfg->use_book = false;
+    cfg->seed = 1;
+}
+
+/* Polls the wakeup pipe until the host's mailbox holds the result. */
+static bool wait_mail(struct engine_host *h, struct wakeup *w, struct search_result *r,
+                      int *reports)
+{
+    *reports = 0;
+    for (int i = 0; i < 2000; i++) {
+        struct pollfd fd = {w->fds[0], POLLIN, 0};
+        if (poll(&fd, 1, 10) <= 0)
+            continue;
+        wakeup_drain(w);
+        struct search_report got[HOST_REPORTS_MAX];
+        bool done;
+        *reports += host_take(h, got, HOST_REPORTS_MAX, &done, r);
+        if (done)
+            return true;
+    }
+    return false;
+}
+
+START_TEST(test_host_mailbox)
+{
+    struct engine_config cfg;
+    host_config(&cfg);
+    struct wakeup w;
+    ck_assert(wakeup_init(&w));
+    struct engine_host h;
+    char err[256];
+    ck_assert_msg(host_init(&h, &cfg, &w, err, sizeof err), "%s", err);
+    ck_assert_str_eq(host_kind(&h), "tdchess");
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct search_limits limits = {0};
+    limits.depth = 3;
+    host_go(&h, &b, &limits, NULL);
+    struct search_result r;
+    int reports;
+    ck_assert(wait_mail(&h, &w, &r, &reports));
+    ck_assert(!move_is_none(r.best) && move_is_legal_in(&b, r.best));
+    ck_assert_int_eq(r.depth, 3);
+    ck_assert_int_ge(reports, 3); /* a line per iteration, through the mailbox */
+    host_wait(&h);
+    /* Nothing is left once taken; host_cancel empties the mailbox. */
+    bool done;
+    struct search_report none[1];
+    ck_assert_int_eq(host_take(&h, none, 1, &done, &r), 0);
+    ck_assert(!done);
+    limits.depth = 0;
+    limits.infinite = true;
+    host_go(&h, &b, &limits, NULL);
+    host_cancel(&h);
+    host_take(&h, none, 1, &done, &r);
+    ck_assert(!done);
+    /* Without books there is no book move. */
+    struct move m;
+    ck_assert(!host_book_move(&h, &b, BOOK_BEST, &m));
+    host_free(&h);
+    board_free(&b);
+    wakeup_close(&w);
+}
+END_TEST
+
+struct listened {
+    pthread_mutex_t lock;
+    int reports, results;
+    struct move best;
+};
+
+static void listen_report(const struct search_report *r, void *data)
+{
+    struct listened *l = data;
+    (void)r;
+    pthread_mutex_lock(&l->lock);
+    l->reports++;
+    pthread_mutex_unlock(&l->lock);
+}
+
+static void listen_result(const struct search_result *r, void *data)
+{
+    struct listened *l = data;
+    pthread_mutex_lock(&l->lock);
+    l->results++;
+    l->best = r->best;
+    pthread_mutex_unlock(&l->lock);
+}
+
+START_TEST(test_host_listener)
+{
+    struct engine_config cfg;
+    host_config(&cfg);
+    struct engine_host h;
+    char err[256];
+    ck_assert_msg(host_init(&h, &cfg, NULL, err, sizeof err), "%s", err);
+    ck_assert(host_prepare(&h));
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct search_limits limits = {0};
+    limits.depth = 2;
+    struct listened l = {PTHREAD_MUTEX_INITIALIZER, 0, 0, move_none()};
+    struct host_listener listener = {listen_report, NULL, listen_result, &l};
+    host_go(&h, &b, &limits, &listener);
+    host_wait(&h);
+    ck_assert_int_eq(l.results, 1);
+    ck_assert_int_ge(l.reports, 2);
+    ck_assert(move_is_legal_in(&b, l.best));
+    /* What went to the listener is not in the mailbox. */
+    bool done;
+    struct search_result r;
+    struct search_report got[HOST_REPORTS_MAX];
+    ck_assert_int_eq(host_take(&h, got, HOST_REPORTS_MAX, &done, &r), 0);
+    ck_assert(!done);
+    host_free(&h);
+    board_free(&b);
+}
+END_TEST
+
+/* Another kind of engine behind the same interface: it answers at once
+ * with the first legal move. */
+struct fake_engine {
+    int goes, stops, clears;
+    bool destroyed;
+};
+
+static bool fake_go(void *impl, struct engine_host *h, const struct board *b,
+                    const struct search_limits *limits)
+{
+    struct fake_engine *f = impl;
+    (void)limits;
+    f->goes++;
+    struct board copy;
+    board_init(&copy);
+    board_copy(&copy, b);
+    struct move_list list;
+    gen_legal_moves(&copy, &list);
+    struct search_report rep = {0};
+    rep.depth = 1;
+    rep.pv_length = 1;
+    rep.pv[0] = list.moves[0];
+    host_deliver_report(h, &rep);
+    struct search_result res = {0};
+    res.best = list.moves[0];
+    res.ponder = move_none();
+    res.depth = 1;
+    host_deliver_result(h, &res);
+    board_free(&copy);
+    return true;
+}
+
+static void fake_stop(void *impl)
+{
+    ((struct fake_engine *)impl)->stops++;
+}
+
+static void fake_nothing(void *impl)
+{
+    (void)impl;
+}
+
+static void fake_clear(void *impl)
+{
+    ((struct fake_engine *)impl)->clears++;
+}
+
+static void fake_destroy(void *impl)
+{
+    ((struct fake_engine *)impl)->destroyed = true;
+}
+
+START_TEST(test_host_other_kind)
+{
+    static const struct host_ops FAKE = {"fake",       fake_go,    fake_stop, fake_nothing,
+                                         fake_nothing, fake_clear, NULL,      fake_destroy};
+    struct engine_config cfg;
+    host_config(&cfg);
+    struct wakeup w;
+    ck_assert(wakeup_init(&w));
+    struct engine_host h;
+    char err[256];
+    ck_assert_msg(host_init(&h, &cfg, &w, err, sizeof err), "%s", err);
+    struct fake_engine f = {0};
+    host_attach(&h, &FAKE, &f);
+    ck_assert_str_eq(host_kind(&h), "fake");
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct search_limits limits = {0};
+    host_go(&h, &b, &limits, NULL);
+    ck_assert_int_eq(f.goes, 1);
+    ck_assert_int_eq(f.stops, 1); /* host_go cancels any search first */
+    struct search_result r;
+    int reports;
+    ck_assert(wait_mail(&h, &w, &r, &reports));
+    ck_assert_int_eq(reports, 1);
+    ck_assert(move_is_legal_in(&b, r.best));
+    host_clear(&h);
+    ck_assert_int_eq(f.clears, 1);
+    struct search_config config = search_config_default();
+    host_set_config(&h, &config); /* optional entry left NULL: nothing happens */
+    host_free(&h);
+    ck_assert(f.destroyed);
+    ck_assert_int_eq(f.stops, 2); /* and so does host_free */
+    board_free(&b);
+    wakeup_close(&w);
+}
+END_TEST
+
 static Suite *play_suite(void)
 {
     Suite *s = suite_create("play");
@@ -997,6 +1217,9 @@ static Suite *play_suite(void)
     tcase_add_test(tc, test_session_human_vs_engine);
     tcase_add_test(tc, test_session_clock_flag);
     tcase_add_test(tc, test_session_match);
+    tcase_add_test(tc, test_host_mailbox);
+    tcase_add_test(tc, test_host_listener);
+    tcase_add_test(tc, test_host_other_kind);
     suite_add_tcase(s, tc);
     return s;
 }

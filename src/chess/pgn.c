@@ -71,9 +71,35 @@ static void free_tags(struct pgn_game *g)
     g->tag_count = 0;
 }
 
+static void free_annotations(struct pgn_game *g)
+{
+    for (int i = 0; i < g->annotation_count; i++)
+        free(g->annotations[i]);
+    free(g->annotations);
+    g->annotations = NULL;
+    g->annotation_count = 0;
+}
+
+void pgn_set_annotation(struct pgn_game *g, int ply, const char *text)
+{
+    if (ply < 0)
+        return;
+    if (ply >= g->annotation_count) {
+        if (!text)
+            return;
+        g->annotations = xrealloc(g->annotations, (size_t)(ply + 1) * sizeof *g->annotations);
+        for (int i = g->annotation_count; i <= ply; i++)
+            g->annotations[i] = NULL;
+        g->annotation_count = ply + 1;
+    }
+    free(g->annotations[ply]);
+    g->annotations[ply] = text ? xstrdup(text) : NULL;
+}
+
 void pgn_game_free(struct pgn_game *g)
 {
     free_tags(g);
+    free_annotations(g);
     free(g->tags);
     board_free(&g->board);
     memset(g, 0, sizeof *g);
@@ -82,6 +108,7 @@ void pgn_game_free(struct pgn_game *g)
 void pgn_game_clear(struct pgn_game *g)
 {
     free_tags(g);
+    free_annotations(g);
     board_set_start(&g->board);
     g->result = PGN_UNKNOWN;
     g->number = 0;
@@ -754,6 +781,24 @@ bool pgn_write_game(FILE *out, const struct pgn_game *g)
         move_to_san(&b, m, token);
         wrap_token(&w, token);
         board_make_move(&b, m);
+        if (i < g->annotation_count && g->annotations[i]) {
+            /* word by word, so that the wrapping holds; after a comment
+             * the next Black move takes its number again */
+            char word[256];
+            for (const char *p = g->annotations[i]; *p;) {
+                p += strspn(p, " ");
+                size_t n = strcspn(p, " ");
+                if (n == 0)
+                    break;
+                snprintf(word, sizeof word, "%.*s", (int)n, p);
+                wrap_token(&w, word);
+                p += n;
+            }
+            if (b.side == BLACK && i + 1 < g->board.ply) {
+                snprintf(token, sizeof token, "%d...", board_move_number(&b));
+                wrap_token(&w, token);
+            }
+        }
     }
     wrap_token(&w, pgn_result_text(g->result));
     fputs("\n\n", out);

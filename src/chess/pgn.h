@@ -62,6 +62,10 @@ struct pgn_game {
     enum pgn_result result; /* the movetext's termination marker */
     int number;             /* 1 for the first game of the file (skipped games count) */
     int line;               /* the line where the game starts */
+    /* For the writer: text after move I ("$2 {-1.45}"), NULL for none;
+     * annotations[0 .. annotation_count) (the reader leaves it empty). */
+    char **annotations;
+    int annotation_count;
 };
 
 /* Initialises G as an empty game from the start position. */
@@ -69,6 +73,10 @@ void pgn_game_init(struct pgn_game *g);
 void pgn_game_free(struct pgn_game *g);
 /* Removes tags and moves: back to the start position, result unknown. */
 void pgn_game_clear(struct pgn_game *g);
+
+/* Sets the text written after move PLY (0-based): NAGs and {comments}
+ * (copied; NULL removes it). */
+void pgn_set_annotation(struct pgn_game *g, int ply, const char *text);
 
 /* The value of tag NAME, or NULL.  Names compare case-sensitively. */
 const char *pgn_tag(const struct pgn_game *g, const char *name);

@@ -199,6 +199,14 @@ void game_resign(struct game *g, int side, double now)
     set_result(g, win_for(colour_other(side)), REASON_RESIGNATION, side);
 }
 
+void game_forfeit(struct game *g, int side, double now)
+{
+    if (game_over(g))
+        return;
+    clock_stop(&g->clock, now, false);
+    set_result(g, win_for(colour_other(side)), REASON_FORFEIT, side);
+}
+
 void game_agree_draw(struct game *g, double now)
 {
     if (game_over(g))
@@ -328,6 +336,10 @@ void game_result_text(const struct game *g, char *buf, size_t len)
     case REASON_AGREEMENT:
         text = _("Draw by agreement");
         break;
+    case REASON_FORFEIT:
+        text =
+            white ? _("White wins: Black's engine failed") : _("Black wins: White's engine failed");
+        break;
     case REASON_ADJUDICATION:
         text = _("Draw by adjudication: the game is too long");
         break;
@@ -349,6 +361,8 @@ const char *game_termination(const struct game *g)
         return "time forfeit";
     case REASON_ADJUDICATION:
         return "adjudication";
+    case REASON_FORFEIT:
+        return "rules infraction";
     default:
         return g->result == RESULT_NONE ? "unterminated" : "normal";
     }

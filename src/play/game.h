@@ -50,6 +50,7 @@ enum game_reason {
     REASON_RESIGNATION,
     REASON_AGREEMENT,
     REASON_ADJUDICATION, /* stopped by the program (game too long) */
+    REASON_FORFEIT,      /* an engine crashed, hung or played an illegal move */
 };
 
 /* What is known about one move of the game. */
@@ -112,6 +113,8 @@ bool game_play_text(struct game *g, const char *text, double now, char *err, siz
 bool game_check_flag(struct game *g, double now);
 /* Ends the game: SIDE resigns. */
 void game_resign(struct game *g, int side, double now);
+/* Ends the game: SIDE forfeits it (its engine failed). */
+void game_forfeit(struct game *g, int side, double now);
 /* Ends the game drawn by agreement. */
 void game_agree_draw(struct game *g, double now);
 /* Ends the game by the program's decision (e.g. a match game too long). */

@@ -74,7 +74,7 @@ static void builtin_wait(void *impl)
 }
 
 static const struct host_ops BUILTIN = {
-    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL,
+    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL, NULL,
 };
 
 /* ---- setup ----------------------------------------------------------------- */
@@ -126,6 +126,11 @@ void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl)
 const char *host_kind(const struct engine_host *h)
 {
     return h->ops->kind;
+}
+
+const char *host_failure(const struct engine_host *h)
+{
+    return h->ops->failure ? h->ops->failure(h->impl) : NULL;
 }
 
 bool host_prepare(struct engine_host *h)
@@ -237,8 +242,10 @@ void host_go(struct engine_host *h, const struct board *b, const struct search_l
     host_cancel(h);
     static const struct host_listener none;
     h->listener = listener ? *listener : none;
-    /* A level weakens the search (more candidates, fewer nodes). */
-    int elo = limits->infinite ? LEVEL_FULL_ELO : h->level;
+    /* A level weakens the search (more candidates, fewer nodes); other
+     * kinds of engine weaken themselves with their own options
+     * (play/exthost.c reads h->level). */
+    int elo = limits->infinite || h->ops != &BUILTIN ? LEVEL_FULL_ELO : h->level;
     struct search_limits weakened = *limits;
     struct search_config config = h->config;
     level_apply(elo, &config, &weakened);

@@ -94,8 +94,10 @@ struct engine_host;
  * host_deliver_report for each line of thinking and host_deliver_result
  * exactly once, when the search ends by itself or after stop.  stop asks
  * for the result now; ponderhit turns a ponder search into a real one;
- * wait returns when no search runs; clear forgets what the engine learnt
- * (a new game); destroy frees IMPL.  Optional entries may be NULL. */
+ * wait returns when no search runs; stop and wait must be harmless when no
+ * search runs (host_cancel and host_free call them anyway).  clear forgets
+ * what the engine learnt (a new game); set_config passes on a new search
+ * configuration; destroy frees IMPL.  Optional entries may be NULL. */
 struct host_ops {
     const char *kind; /* "tdchess", "uci", "xboard" */
     bool (*go)(void *impl, struct engine_host *h, const struct board *b,
@@ -106,6 +108,9 @@ struct host_ops {
     void (*clear)(void *impl);                                          /* optional */
     void (*set_config)(void *impl, const struct search_config *config); /* optional */
     void (*destroy)(void *impl);                                        /* optional */
+    /* Why the engine failed (it crashed, hung, played an illegal move):
+     * a one-line message, or NULL while it works.  Optional. */
+    const char *(*failure)(void *impl);
 };
 
 enum { HOST_REPORTS_MAX = 64 };
@@ -161,6 +166,8 @@ void host_free(struct engine_host *h);
 void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl);
 /* The engine's kind ("tdchess" for the built-in one). */
 const char *host_kind(const struct engine_host *h);
+/* Why the engine failed (a result without a move then), or NULL. */
+const char *host_failure(const struct engine_host *h);
 
 /* Allocates the built-in engine's hash table now; false if it cannot be. */
 bool host_prepare(struct engine_host *h);

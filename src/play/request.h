@@ -40,14 +40,22 @@
     R(SAVE,   "save",   NULL,       N_("FILE.pgn"),     N_("save the game in PGN"), NULL, SESSION) \
     R(LOAD,   "load",   NULL,       N_("FILE.pgn [N]|FEN"), N_("load game N (default 1) of a PGN file, or set up a FEN position"), NULL, SESSION) \
     R(FEN,    "fen",    NULL,       "",                 N_("show the position in FEN"), NULL, SESSION) \
+    R(ENGINE, "engine", NULL,       N_("COLOUR SPEC"),  N_("let SPEC play white or black: uci:COMMAND, xboard:COMMAND or tdchess[:SET]; alone: who plays"), NULL, SESSION) \
+    R(ANALYZE, "analyze", "analyse", N_("[LINES]"),     N_("analyse the position until 'stop' (LINES best moves, 1 to 8); moves entered go on"), "F5", SESSION) \
+    R(STOP,   "stop",   NULL,       "",                 N_("end the analysis (also Esc on an empty line)"), NULL, SESSION) \
+    R(REVIEW, "review", NULL,       N_("[SECONDS]"),    N_("score every position of the game (SECONDS each, default 0.5): the evaluation curve, and the moves that lost more than a pawn (NAGs and comments on save)"), NULL, SESSION) \
+    R(GAMES,  "games",  NULL,       N_("FILE.pgn"),     N_("list the games of a PGN file (White, Black, result, date, event)"), NULL, SESSION) \
+    R(FIRST,  "first",  NULL,       "",                 N_("show the start of the game (its moves are kept)"), "Home", SESSION) \
+    R(PREV,   "prev",   "back",     "",                 N_("show the position one move earlier"), "PgUp", SESSION) \
+    R(NEXT,   "next",   "forward",  "",                 N_("show the position one move later"), "PgDn", SESSION) \
+    R(LAST,   "last",   NULL,       "",                 N_("show the end of the game"), "End", SESSION) \
+    R(GOTO,   "goto",   NULL,       N_("MOVE"),         N_("show the position after White's move MOVE (12) or Black's (12b)"), NULL, SESSION) \
     R(RESIGN, "resign", NULL,       "",                 N_("resign the game"), NULL, SESSION) \
     R(DRAW,   "draw",   NULL,       "",                 N_("offer a draw (between two humans: agree to one)"), NULL, SESSION) \
     R(BOARD,  "board",  NULL,       "",                 N_("show the board again"), NULL, SESSION) \
     R(RESUME, "resume", NULL,       "",                 N_("continue the game saved when tdchess last quit"), NULL, SESSION) \
     R(HELP,   "help",   "?",        "",                 N_("show the keys and commands"), "F1", SESSION) \
     R(QUIT,   "quit",   "exit",     "",                 N_("leave tdchess (an unfinished game is saved)"), NULL, SESSION) \
-    R(MOVES_BACK, NULL, NULL,       "",                 N_("scroll the move list back"), "PgUp", VIEW) \
-    R(MOVES_FWD,  NULL, NULL,       "",                 N_("scroll the move list forward (at the end it follows the game)"), "PgDn", VIEW) \
     R(REDRAW,     NULL, NULL,       "",                 N_("redraw the screen"), "Ctrl-L", VIEW) \
     R(CANCEL,     NULL, NULL,       "",                 N_("clear the input line"), "Ctrl-C", VIEW)
 /* clang-format on */

@@ -17,6 +17,7 @@
 #include "core/message.h"
 #include "core/timing.h"
 #include "eval/eval.h"
+#include "play/exthost.h"
 #include "play/session_impl.h"
 #include "play/setup.h"
 
@@ -78,8 +79,9 @@ void session_start_search(struct session *s, int engine, const struct board *b,
     s->search_engine = engine;
     s->state = state;
     /* The level weakens the engine's moves, not the hints it gives. */
-    host_set_level(&s->engines[engine].host,
-                   state == SESSION_HINTING ? LEVEL_FULL_ELO : s->opt.engine.level);
+    host_set_level(&s->engines[engine].host, state == SESSION_HINTING || state == SESSION_ANALYZING
+                                                 ? LEVEL_FULL_ELO
+                                                 : s->opt.engine.level);
     host_go(&s->engines[engine].host, b, limits, NULL); /* all deliveries to the mailbox */
 }
 
@@ -133,7 +135,106 @@ void session_player_name(const struct session *s, int colour, char *buf, size_t 
         snprintf(buf, len, "%s",
                  s->opt.human_name && *s->opt.human_name ? s->opt.human_name : "Human");
     else
-        snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->engines[e].label);
+        session_engine_name(s, e, buf, len);
+}
+
+void session_engine_name(const struct session *s, int engine, char *buf, size_t len)
+{
+    if (s->engines[engine].external)
+        snprintf(buf, len, "%s", s->engines[engine].label);
+    else
+        snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->engines[engine].label);
+}
+
+bool session_attach_engine(struct session *s, int engine, int colour, const char *text, char *err,
+                           size_t errlen)
+{
+    struct engine_spec spec;
+    if (!engine_spec_parse(text, &spec, err, errlen))
+        return false;
+    struct session_engine *e = &s->engines[engine];
+    if (spec.kind == ENGINE_BUILTIN) {
+        /* The built-in engine with a set: a fresh host in place of this one. */
+        struct engine_config cfg = s->opt.engine;
+        cfg.set_name = spec.set[0] ? spec.set : NULL;
+        struct engine_host fresh;
+        if (!host_init(&fresh, &cfg, &s->wake, err, errlen))
+            return false;
+        if (s->state != SESSION_IDLE && s->search_engine == engine)
+            session_cancel_search(s);
+        host_free(&e->host);
+        e->host = fresh;
+        host_set_config(&e->host, &s->opt.engine.search);
+        e->external = false;
+        set_label(e, cfg.set_name);
+        return true;
+    }
+    struct engine_host fresh;
+    struct engine_config cfg = s->opt.engine;
+    cfg.set_name = NULL;
+    if (!host_init(&fresh, &cfg, &s->wake, err, errlen))
+        return false;
+    if (!exthost_attach(&fresh, &spec, err, errlen)) {
+        host_free(&fresh);
+        return false;
+    }
+    for (int i = 0; i < s->opt.engine_option_count; i++) {
+        const struct session_engine_option *o = &s->opt.engine_options[i];
+        if (o->colour != colour && o->colour != NONE)
+            continue;
+        if (!exthost_set_option(&fresh, o->name, o->value, err, errlen)) {
+            host_free(&fresh);
+            return false;
+        }
+    }
+    if (s->opt.engine_elo[colour] > 0 &&
+        !exthost_limit_strength(&fresh, s->opt.engine_elo[colour], err, errlen)) {
+        host_free(&fresh);
+        return false;
+    }
+    if (s->state != SESSION_IDLE && s->search_engine == engine)
+        session_cancel_search(s);
+    host_free(&e->host);
+    e->host = fresh;
+    e->external = true;
+    snprintf(e->label, sizeof e->label, "%s", exthost_engine(&e->host)->name);
+    return true;
+}
+
+unsigned cmd_ENGINE(struct session *s, const char *args, double now)
+{
+    (void)now;
+    char name[128], err[EXT_ERR_MAX];
+    if (!*args) {
+        for (int c = WHITE; c <= BLACK; c++) {
+            session_player_name(s, c, name, sizeof name);
+            int e = s->engine_of[c];
+            session_say(s, "%s: %s%s%s%s", session_colour_name(c), name, e >= 0 ? " (" : "",
+                        e >= 0 ? host_kind(&s->engines[e].host) : "", e >= 0 ? ")" : "");
+        }
+        return EV_MESSAGE;
+    }
+    int colour = strncmp(args, "white", 5) == 0 && (args[5] == ' ' || args[5] == '\t')   ? WHITE
+                 : strncmp(args, "black", 5) == 0 && (args[5] == ' ' || args[5] == '\t') ? BLACK
+                                                                                         : NONE;
+    if (colour == NONE) {
+        session_say(s, _("engine: expected 'white SPEC' or 'black SPEC', not '%s'"), args);
+        return EV_MESSAGE;
+    }
+    const char *spec = args + 5 + strspn(args + 5, " \t");
+    int e = s->engine_of[colour];
+    if (e < 0) {
+        session_say(s, _("%s is yours: 'go' on %s's move lets the engine play it."),
+                    session_colour_name(colour), session_colour_name(colour));
+        return EV_MESSAGE;
+    }
+    if (!session_attach_engine(s, e, colour, spec, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    session_player_name(s, colour, name, sizeof name);
+    session_say(s, _("%s is played by %s."), session_colour_name(colour), name);
+    return EV_MESSAGE | EV_MOVED;
 }
 
 /* ---- game flow ------------------------------------------------------------- */
@@ -161,6 +262,8 @@ void session_forget_game(struct session *s)
     s->hint = move_none();
     s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
     s->saved_ply = -1;
+    s->browsing = false;
+    s->reviewed = false;
 }
 
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
@@ -230,7 +333,9 @@ static unsigned engine_to_move(struct session *s, double now)
     int side = game_side(&s->game);
     int engine = s->engine_of[side];
     struct move m;
-    if (host_book_move(session_books(s), &s->game.board, s->opt.engine.book_mode, &m)) {
+    /* External engines use their own books, if any. */
+    if (!s->engines[engine].external &&
+        host_book_move(session_books(s), &s->game.board, s->opt.engine.book_mode, &m)) {
         struct ply_info info = {0};
         info.book = true;
         memset(&s->thinking, 0, sizeof s->thinking);
@@ -293,6 +398,9 @@ unsigned session_update(struct session *s, double now)
     }
     if (engine_should_move(s))
         ev |= engine_to_move(s, now);
+    ev |= session_analysis_update(s);
+    if (s->review_running && s->state == SESSION_IDLE && session_review_stop(s))
+        ev |= EV_MESSAGE; /* a command or a move interrupted it */
     if (s->game.clock.running != NONE)
         ev |= EV_CLOCK;
     return ev;
@@ -307,7 +415,9 @@ unsigned session_wakeup(struct session *s, double now)
     int count = host_take(&s->engines[s->search_engine].host, reports, HOST_REPORTS_MAX, &have, &r);
 
     unsigned ev = 0;
-    if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
+    if (s->state == SESSION_ANALYZING)
+        ev |= session_analysis_reports(s, reports, count);
+    else if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
         for (int i = 0; i < count; i++) {
             if (reports[i].multipv > 1)
                 continue; /* a level's other candidates */
@@ -323,6 +433,17 @@ unsigned session_wakeup(struct session *s, double now)
     host_wait(&s->engines[engine].host);
     enum session_state state = s->state;
     s->state = SESSION_IDLE;
+    const char *failure = host_failure(&s->engines[engine].host);
+    if (failure && move_is_none(r.best) && !game_over(&s->game) &&
+        (state == SESSION_THINKING || state == SESSION_PONDERING)) {
+        /* The engine crashed, hung, played an illegal move or resigned:
+         * on its move it loses the game; on the opponent's, at its next. */
+        int side =
+            state == SESSION_THINKING ? game_side(&s->game) : colour_other(game_side(&s->game));
+        session_say(s, "%s", failure);
+        game_forfeit(&s->game, side, now);
+        return ev | session_game_finished(s, now);
+    }
     if (state == SESSION_THINKING) {
         int side = game_side(&s->game);
         struct ply_info info = {0};
@@ -332,6 +453,20 @@ unsigned session_wakeup(struct session *s, double now)
         s->last_engine_score[engine] = r.score;
         s->has_engine_score[engine] = info.has_score;
         ev |= engine_plays(s, engine, r.best, &info, r.ponder, now);
+    } else if (state == SESSION_REVIEWING) {
+        if (failure) {
+            session_say(s, "%s", failure);
+            session_review_stop(s);
+            return ev | EV_MESSAGE;
+        }
+        ev |= session_review_result(s, &r);
+    } else if (state == SESSION_ANALYZING) {
+        s->analysis_done = s->game.board.state->key; /* ended by itself: not again here */
+        if (failure) {
+            session_say(s, "%s", failure);
+            s->analyzing = false;
+            ev |= EV_MESSAGE;
+        }
     } else if (state == SESSION_HINTING && !move_is_none(r.best)) {
         char san[SAN_MAX];
         move_to_san(&s->game.board, r.best, san);
@@ -441,12 +576,33 @@ static bool session_init(struct session *s, const struct session_options *o, cha
     /* Both engines wake the loop through one pipe; the books are engine 0's. */
     struct engine_config cfg = o->engine;
     cfg.seed = s->opt.seed;
+    /* The colour whose --*-engine each engine plays (as the sets above). */
+    const char *const *specs = o->engine_specs;
+    int spec_colour[2];
+    spec_colour[0] = o->mode == MODE_COMPUTER_BLACK
+                         ? (specs[BLACK] || !specs[WHITE] ? BLACK : WHITE)
+                     : o->mode == MODE_TWO_COMPUTERS ? WHITE
+                     : specs[WHITE] || !specs[BLACK] ? WHITE
+                                                     : BLACK;
+    spec_colour[1] = o->mode == MODE_TWO_COMPUTERS ? BLACK : spec_colour[0];
     for (int i = 0; i < 2; i++) {
         set_label(&s->engines[i], names[i]);
         cfg.set_name = names[i];
         if (!host_init(&s->engines[i].host, &cfg, &s->wake, err, errlen)) {
             if (i == 1)
                 host_free(&s->engines[0].host);
+            return false;
+        }
+    }
+    if (!wakeup_init(&s->wake))
+        msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
+    /* External engines: only those that play (engine 1 plays in matches). */
+    for (int i = 0; i < (o->mode == MODE_TWO_COMPUTERS ? 2 : 1); i++) {
+        const char *spec = specs[spec_colour[i]];
+        if (spec && !session_attach_engine(s, i, spec_colour[i], spec, err, errlen)) {
+            host_free(&s->engines[0].host);
+            host_free(&s->engines[1].host);
+            wakeup_close(&s->wake);
             return false;
         }
     }
@@ -472,8 +628,6 @@ static bool session_init(struct session *s, const struct session_options *o, cha
             return false;
         }
     }
-    if (!wakeup_init(&s->wake))
-        msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
     if (o->engine.use_book)
         session_load_books(s);
     session_books(s)->use_book = o->engine.use_book && session_books(s)->books.count > 0;
@@ -519,6 +673,7 @@ void session_free(struct session *s)
     if (s->pgn_out && fclose(s->pgn_out) != 0)
         msg_error(_("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
     board_free(&s->search_root);
+    free(s->review_scores);
     game_free(&s->game);
     wakeup_close(&s->wake);
     free(s);

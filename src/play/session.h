@@ -52,7 +52,12 @@ enum play_mode {
 const char *play_mode_name(enum play_mode mode);
 bool play_mode_parse(const char *text, enum play_mode *mode);
 
-enum { SESSION_DEFAULT_MAX_PLIES = 600, SESSION_SET_LABEL_MAX = 64, SESSION_MESSAGES_MAX = 4096 };
+enum {
+    SESSION_DEFAULT_MAX_PLIES = 600,
+    SESSION_SET_LABEL_MAX = 128,
+    SESSION_MESSAGES_MAX = 4096,
+    SESSION_ENGINE_OPTIONS_MAX = 32,
+};
 
 /* What the command line decided. */
 struct session_options {
@@ -72,6 +77,15 @@ struct session_options {
     unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
     const char *human_name;           /* the PGN name of a human player */
     const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
+    /* --white-engine, --black-engine: "uci:COMMAND" or "xboard:COMMAND" for
+     * an external engine playing that colour (NULL: the built-in one) */
+    const char *engine_specs[COLOUR_NB];
+    int engine_option_count; /* --engine-option=COLOUR:NAME=VALUE */
+    struct session_engine_option {
+        int colour;
+        const char *name, *value;
+    } engine_options[SESSION_ENGINE_OPTIONS_MAX];
+    int engine_elo[COLOUR_NB]; /* --engine-elo: strength limit (0: none) */
 };
 
 /* Fills O with the defaults (human White against the engine, 1 s a move). */
@@ -82,6 +96,8 @@ enum session_state {
     SESSION_THINKING,  /* an engine searches its move */
     SESSION_PONDERING, /* an engine thinks on the human's time */
     SESSION_HINTING,   /* an engine looks for a move to suggest */
+    SESSION_ANALYZING, /* an engine analyses the position until "stop" */
+    SESSION_REVIEWING, /* an engine scores the positions of the game ("review") */
 };
 
 /* Events: what changed, for the front end to show. */
@@ -98,11 +114,14 @@ enum session_event {
     EV_BOARD = 1 << 9,        /* the user asked to see the board */
     EV_QUIT = 1 << 10,        /* the user asked to quit */
     EV_CLOCK = 1 << 11,       /* a clock is running */
+    EV_BROWSED = 1 << 12,     /* the shown position moved within the game */
+    EV_LIST = 1 << 13,        /* the messages are a list (games) to show whole */
 };
 
 /* One line of thinking, converted for display (main thread only). */
 struct session_thinking {
     bool valid;
+    int multipv;    /* analysis: the line's rank, 1 for the best (0: not analysis) */
     bool book;      /* the move came from the book: BOOK_MOVE holds it */
     bool pondering; /* thinking on the opponent's time; PV starts with the guess */
     int side;       /* the side the engine thinks for */
@@ -172,6 +191,21 @@ const struct match_score *session_score(const struct session *s);
 bool session_is_human(const struct session *s, int colour);
 /* The name of COLOUR's player for display and PGN: "tdchess (handmade.set)". */
 void session_player_name(const struct session *s, int colour, char *buf, size_t len);
+enum { SESSION_ANALYSIS_MAX = 8 };
+/* The lines of the running analysis, best first (*COUNT of them; none
+ * when no analysis runs). */
+const struct session_thinking *session_analysis(const struct session *s, int *count);
+/* Is an analysis on (also between positions, while it restarts)? */
+bool session_analyzing(const struct session *s);
+/* Is a review running?  *DONE of *TOTAL positions are scored. */
+bool session_reviewing(const struct session *s, int *done, int *total);
+
+/* The file the last "games" listed ("" before). */
+const char *session_games_path(const struct session *s);
+
+/* The plies of the whole game: those played to the shown position and
+ * those after it (browsing, takebacks). */
+int session_browse_total(const struct session *s);
 /* Whose move it is and what happens, one translated line: "White to move",
  * "Black is thinking...", or the result with its reason. */
 void session_status(const struct session *s, char *buf, size_t len);

@@ -48,6 +48,9 @@ static unsigned human_move(struct session *s, const char *text, double now)
             session_say(s, "%s", err);
         return EV_MESSAGE;
     }
+    unsigned browsed;
+    if (session_browse_play(s, m, now, &browsed))
+        return browsed;
     s->hint = move_none();
     if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
         if (!game_play(&s->game, m, now, NULL)) {
@@ -241,49 +244,35 @@ static unsigned cmd_WEAKER(struct session *s, const char *args, double now)
     return level_elo(s, elo);
 }
 
+/* Tells how long the engine thinks: seconds a move, by the clock, or to a
+ * depth only. */
+static void say_thinking_time(struct session *s)
+{
+    double t = s->opt.move_time;
+    if (!(t > 0) && s->game.clock.tc.kind == TC_NONE && s->opt.depth == 0)
+        t = SESSION_DEFAULT_MOVE_TIME;
+    if (t > 0)
+        session_say(s,
+                    ngettext("The engine thinks %g second a move.",
+                             "The engine thinks %g seconds a move.", t == 1 ? 1 : 2),
+                    t);
+    else if (s->game.clock.tc.kind != TC_NONE)
+        session_say(s, "%s", _("The engine's thinking time follows the clock."));
+    else
+        session_say(s, "%s", _("The engine's search is limited by depth only."));
+}
+
 static unsigned cmd_TIME(struct session *s, const char *args, double now)
 {
     (void)now;
     double v;
-    if (!*args) {
-        if (s->opt.move_time > 0)
-            session_say(s,
-                        ngettext("The engine thinks %g second a move.",
-                                 "The engine thinks %g seconds a move.",
-                                 s->opt.move_time == 1 ? 1 : 2),
-                        s->opt.move_time);
-        else if (s->game.clock.tc.kind != TC_NONE)
-            session_say(s, "%s", _("The engine's thinking time follows the clock."));
-        else if (s->opt.depth == 0)
-            session_say(s,
-                        ngettext("The engine thinks %g second a move.",
-                                 "The engine thinks %g seconds a move.",
-                                 SESSION_DEFAULT_MOVE_TIME == 1 ? 1 : 2),
-                        SESSION_DEFAULT_MOVE_TIME);
-        else
-            session_say(s, "%s", _("The engine's search is limited by depth only."));
-        return EV_MESSAGE;
-    }
-    if (!parse_double(args, 0, 1e6, &v)) {
+    if (*args && !parse_double(args, 0, 1e6, &v)) {
         session_say(s, _("time: expected seconds (0 to 1000000), not '%s'"), args);
         return EV_MESSAGE;
     }
-    s->opt.move_time = v;
-    if (v > 0)
-        session_say(s,
-                    ngettext("The engine thinks %g second a move.",
-                             "The engine thinks %g seconds a move.", v == 1 ? 1 : 2),
-                    v);
-    else if (s->game.clock.tc.kind != TC_NONE)
-        session_say(s, "%s", _("The engine's thinking time follows the clock."));
-    else if (s->opt.depth == 0)
-        session_say(s,
-                    ngettext("The engine thinks %g second a move.",
-                             "The engine thinks %g seconds a move.",
-                             SESSION_DEFAULT_MOVE_TIME == 1 ? 1 : 2),
-                    SESSION_DEFAULT_MOVE_TIME);
-    else
-        session_say(s, "%s", _("The engine's search is limited by depth only."));
+    if (*args)
+        s->opt.move_time = v;
+    say_thinking_time(s);
     return EV_MESSAGE;
 }
 

@@ -24,8 +24,18 @@
 
 struct session_engine {
     struct engine_host host;
-    char label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set" */
+    char
+        label[SESSION_SET_LABEL_MAX]; /* set name, e.g. "handmade.set"; an external engine's name */
+    bool external;                    /* an external engine (play/exthost.h) */
 };
+
+/* "tdchess (handmade.set)", or an external engine's own name. */
+void session_engine_name(const struct session *s, int engine, char *buf, size_t len);
+/* Starts the external engine of SPEC (uci:... or xboard:...) as engine
+ * ENGINE, with the options and strength limit given for COLOUR; on
+ * failure the engine stays what it was and err says why. */
+bool session_attach_engine(struct session *s, int engine, int colour, const char *spec, char *err,
+                           size_t errlen);
 
 struct session {
     struct session_options opt;
@@ -34,10 +44,23 @@ struct session {
     int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
     bool forced;              /* no engine moves until "go" */
     enum session_state state;
-    int search_engine;                /* engine index of the running search */
-    struct board search_root;         /* its root position (for SAN) */
-    struct move ponder_move;          /* the guess a ponder search is based on */
-    struct move hint;                 /* the last hint, for "hint" twice */
+    int search_engine;           /* engine index of the running search */
+    struct board search_root;    /* its root position (for SAN) */
+    struct move ponder_move;     /* the guess a ponder search is based on */
+    struct move hint;            /* the last hint, for "hint" twice */
+    char games_path[4096];       /* the file "games" listed last */
+    bool browsing;               /* the user walks through the game (first, prev...) */
+    bool analyzing;              /* "analyze" is on: restarted after each move */
+    bool forced_before_analysis; /* force mode as it was before it */
+    int analysis_engine, analysis_multipv;
+    hash_key analysis_done; /* the position whose analysis ended by itself (0) */
+    int analysis_count;
+    struct session_thinking analysis[SESSION_ANALYSIS_MAX];
+    bool review_running, reviewed, forced_before_review;
+    int review_engine, review_next, review_total;
+    double review_seconds;
+    int *review_scores;       /* White's view of the position after each ply (0: the start) */
+    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
     char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
     int saved_ply;                    /* the game was saved with this many plies (-1: not) */
     bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
@@ -100,6 +123,35 @@ void session_record_game(struct session *s, double now);
 void session_next_game(struct session *s, double now);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
+
+/* Browsing (session_browse.c): the handlers of first, prev, next, last,
+ * goto and games; the plies of the whole game, shown or not; and a move
+ * typed in a browsed position: true when it was dealt with (the game's
+ * own move: walked on; another: asked to confirm, *EV set), false when it
+ * is to be played as usual. */
+unsigned cmd_FIRST(struct session *s, const char *args, double now);
+unsigned cmd_PREV(struct session *s, const char *args, double now);
+unsigned cmd_NEXT(struct session *s, const char *args, double now);
+unsigned cmd_LAST(struct session *s, const char *args, double now);
+unsigned cmd_GOTO(struct session *s, const char *args, double now);
+unsigned cmd_GAMES(struct session *s, const char *args, double now);
+/* Analysis (session_analysis.c): the handlers of analyze and stop, and the
+ * restart after each move (from session_update). */
+unsigned cmd_ANALYZE(struct session *s, const char *args, double now);
+/* Review (session_review.c): its handler, each search's result, stop
+ * (false when none runs), and the NAGs and comments for saving. */
+unsigned cmd_REVIEW(struct session *s, const char *args, double now);
+unsigned session_review_result(struct session *s, const struct search_result *r);
+bool session_review_stop(struct session *s);
+struct pgn_game;
+void session_review_annotate(const struct session *s, struct pgn_game *pg);
+/* engine COLOUR SPEC (session.c). */
+unsigned cmd_ENGINE(struct session *s, const char *args, double now);
+unsigned cmd_STOP(struct session *s, const char *args, double now);
+unsigned session_analysis_update(struct session *s);
+/* Takes the reports of the running analysis. */
+unsigned session_analysis_reports(struct session *s, const struct search_report *r, int count);
+bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev);
 
 /* Converts a search report for display (session_view.c). */
 void session_convert_report(struct session *s, const struct search_report *r,

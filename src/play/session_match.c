@@ -103,8 +103,8 @@ void session_match_summary(const struct session *s, char *buf, size_t len)
 {
     struct match_stats st = match_stats(&s->score);
     char elo[32], error[32], name0[128], name1[128];
-    snprintf(name0, sizeof name0, "%s (%s)", PACKAGE_NAME, s->engines[0].label);
-    snprintf(name1, sizeof name1, "%s (%s)", PACKAGE_NAME, s->engines[1].label);
+    session_engine_name(s, 0, name0, sizeof name0);
+    session_engine_name(s, 1, name1, sizeof name1);
     match_format_number(st.elo, elo, sizeof elo);
     match_format_number(st.error, error, sizeof error);
     double points = s->score.wins + s->score.draws / 2.0;

@@ -78,6 +78,7 @@ bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double
     struct pgn_game pg;
     pgn_game_init(&pg);
     build_pgn(s, &pg, autosave, now);
+    session_review_annotate(s, &pg);
     bool ok = pgn_write_game(out, &pg);
     pgn_game_free(&pg);
     return ok;

@@ -58,6 +58,13 @@ void session_status(const struct session *s, char *buf, size_t len)
     if (s->state == SESSION_THINKING)
         snprintf(buf, len, check ? _("%s is in check and thinking...") : _("%s is thinking..."),
                  session_colour_name(side));
+    else if (s->review_running)
+        snprintf(buf, len, _("Reviewing: position %d of %d..."), s->review_next + 1,
+                 s->review_total + 1);
+    else if (s->analyzing)
+        snprintf(buf, len,
+                 check ? _("%s to move, in check (analysing)") : _("%s to move (analysing)"),
+                 session_colour_name(side));
     else if (s->forced)
         snprintf(buf, len,
                  check ? _("%s to move, in check (force mode)") : _("%s to move (force mode)"),

@@ -22,6 +22,7 @@
 #include "play/userdata.h"
 #include "tools/bench.h"
 #include "search/engine.h"
+#include "play/extengine.h"
 #include "search/level.h"
 #include "ui/linemode.h"
 #include "play/setup.h"
@@ -32,7 +33,8 @@
 
 struct options {
     bool uci, xboard;
-    bool no_tui, quiet, thinking, bell, ascii;
+    bool no_tui, quiet, thinking, bell, ascii, no_mouse;
+    bool engine_given[COLOUR_NB]; /* --white-engine, --black-engine */
     struct session_options play;
     bool games_given; /* -n was on the command line */
 };
@@ -50,6 +52,13 @@ static void usage(void)
            "  -w, --white-set=FILE  evaluation set of the engine playing White\n"
            "                        (in the protocol modes: the engine's set)\n"
            "  -b, --black-set=FILE  evaluation set of the engine playing Black\n"
+           "      --white-engine=SPEC  the engine playing White: uci:COMMAND,\n"
+           "                        xboard:COMMAND or tdchess[:SET] (the default)\n"
+           "      --black-engine=SPEC  the engine playing Black (as above)\n"
+           "      --engine-option=[white:|black:]NAME=VALUE  an option of an\n"
+           "                        external engine (UCI setoption, xboard option)\n"
+           "      --engine-elo=[white:|black:]ELO  limit an external engine's strength\n"
+           "                        (its UCI_LimitStrength/UCI_Elo or Skill Level)\n"
            "  -t, --time=SECONDS    engine thinking time per move (default 1)\n"
            "  -d, --depth=PLIES     engine search depth per move (default: no limit)\n"
            "      --tc=CONTROL      game clocks: MIN+INC (e.g. 5+3) or MOVES/MIN\n"
@@ -69,7 +78,8 @@ static void usage(void)
            "  -q, --quiet           line mode, printing only results (engine matches)\n"
            "      --thinking        line mode: print the engine's thinking\n"
            "      --bell            ring the bell after each engine move\n"
-           "      --ascii           TUI: letters instead of chess symbols\n"));
+           "      --ascii           TUI: letters instead of chess symbols\n"
+           "      --no-mouse        TUI: no moves by mouse (the terminal keeps it)\n"));
     puts(_("Engine:\n"
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
@@ -93,6 +103,61 @@ static void usage(void)
 static void version(void)
 {
     program_version("tdchess");
+}
+
+/* "white:" or "black:" at the start of *TEXT (skipped): the colour, or
+ * NONE for both. */
+static int colour_prefix(const char **text)
+{
+    if (strncmp(*text, "white:", 6) == 0) {
+        *text += 6;
+        return WHITE;
+    }
+    if (strncmp(*text, "black:", 6) == 0) {
+        *text += 6;
+        return BLACK;
+    }
+    return NONE;
+}
+
+/* --white-engine, --black-engine: checked now, started by the session. */
+static void engine_arg(struct options *o, int colour, const char *text)
+{
+    struct engine_spec spec;
+    char err[512];
+    if (!engine_spec_parse(text, &spec, err, sizeof err)) {
+        msg_error("%s", err);
+        program_try_help_exit();
+    }
+    o->engine_given[colour] = true;
+    if (spec.kind == ENGINE_BUILTIN) {
+        /* tdchess[:SET] is -w/-b SET (the text outlives the options). */
+        o->play.engine_specs[colour] = NULL;
+        o->play.set_names[colour] = text[7] == ':' && text[8] ? text + 8 : NULL;
+    } else {
+        o->play.engine_specs[colour] = text;
+    }
+}
+
+/* --engine-option=[white:|black:]NAME=VALUE */
+static void engine_option_arg(struct options *o, char *text)
+{
+    const char *rest = text;
+    int colour = colour_prefix(&rest);
+    char *eq = strchr(rest, '=');
+    if (!eq || eq == rest) {
+        msg_error(_("invalid engine option '%s' (expected [white:|black:]NAME=VALUE)"), text);
+        program_try_help_exit();
+    }
+    if (o->play.engine_option_count == SESSION_ENGINE_OPTIONS_MAX) {
+        msg_error(_("at most %d engine options"), SESSION_ENGINE_OPTIONS_MAX);
+        program_try_help_exit();
+    }
+    *eq = '\0';
+    struct session_engine_option *opt = &o->play.engine_options[o->play.engine_option_count++];
+    opt->colour = colour;
+    opt->name = rest;
+    opt->value = eq + 1;
 }
 
 /* Every book named with --book must open, in every mode: a missing book is
@@ -187,7 +252,7 @@ static int run_game(struct options *o, int argc, char **argv)
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
     if (tui) {
-        struct tui_options t = {o->ascii, o->bell, have_dir ? autosave : NULL,
+        struct tui_options t = {o->ascii, o->bell, o->no_mouse, have_dir ? autosave : NULL,
                                 have_dir ? history : NULL};
         status = tui_run(s, &t);
         if (status == TUI_UNAVAILABLE) {
@@ -243,6 +308,11 @@ int main(int argc, char **argv)
         OPT_THINKING,
         OPT_BELL,
         OPT_ASCII,
+        OPT_NO_MOUSE,
+        OPT_WHITE_ENGINE,
+        OPT_BLACK_ENGINE,
+        OPT_ENGINE_OPTION,
+        OPT_ENGINE_ELO,
     };
     char level_err[256];
     static const struct option long_options[] = {
@@ -273,6 +343,11 @@ int main(int argc, char **argv)
         {"thinking", no_argument, NULL, OPT_THINKING},
         {"bell", no_argument, NULL, OPT_BELL},
         {"ascii", no_argument, NULL, OPT_ASCII},
+        {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
+        {"white-engine", required_argument, NULL, OPT_WHITE_ENGINE},
+        {"black-engine", required_argument, NULL, OPT_BLACK_ENGINE},
+        {"engine-option", required_argument, NULL, OPT_ENGINE_OPTION},
+        {"engine-elo", required_argument, NULL, OPT_ENGINE_ELO},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
@@ -286,6 +361,7 @@ int main(int argc, char **argv)
     session_options_default(&o.play);
     char err[256];
     int opt;
+    bool mode_given = false;
     while ((opt = getopt_long(argc, argv, "uxw:b:m:t:d:n:r:l:qhV", long_options, NULL)) != -1) {
         switch (opt) {
         case 'u':
@@ -329,6 +405,7 @@ int main(int argc, char **argv)
             }
             break;
         case 'm':
+            mode_given = true;
             if (!play_mode_parse(optarg, &o.play.mode)) {
                 msg_error(_("invalid mode '%s' (computer-black, computer-white, two-humans or "
                             "two-computers)"),
@@ -391,6 +468,25 @@ int main(int argc, char **argv)
         case OPT_ASCII:
             o.ascii = true;
             break;
+        case OPT_NO_MOUSE:
+            o.no_mouse = true;
+            break;
+        case OPT_WHITE_ENGINE:
+        case OPT_BLACK_ENGINE:
+            engine_arg(&o, opt == OPT_WHITE_ENGINE ? WHITE : BLACK, optarg);
+            break;
+        case OPT_ENGINE_OPTION:
+            engine_option_arg(&o, optarg);
+            break;
+        case OPT_ENGINE_ELO: {
+            const char *value = optarg;
+            int colour = colour_prefix(&value);
+            int elo = (int)program_int_arg(value, 100, 4000, _("engine Elo"));
+            for (int c = WHITE; c <= BLACK; c++)
+                if (colour == NONE || colour == c)
+                    o.play.engine_elo[c] = elo;
+            break;
+        }
         case 'h':
             usage();
             return EXIT_SUCCESS;
@@ -400,6 +496,12 @@ int main(int argc, char **argv)
         default:
             program_try_help_exit();
         }
+    }
+    if (!mode_given && (o.engine_given[WHITE] || o.engine_given[BLACK])) {
+        /* An engine named for one colour plays it against you; for both, they play each other. */
+        o.play.mode = o.engine_given[WHITE] && o.engine_given[BLACK] ? MODE_TWO_COMPUTERS
+                      : o.engine_given[WHITE]                        ? MODE_COMPUTER_WHITE
+                                                                     : MODE_COMPUTER_BLACK;
     }
     bool bench = optind < argc && strcmp(argv[optind], "bench") == 0;
     if (optind < argc && !bench) {

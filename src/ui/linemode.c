@@ -34,6 +34,14 @@ struct linemode {
 static void on_thinking(void *data, const struct session_thinking *t)
 {
     struct linemode *lm = data;
+    if (t->multipv > 0) { /* analysis: always shown, each line with its rank */
+        char score[16];
+        session_format_score(t->score, score, sizeof score);
+        fprintf(lm->out, "[%d] %3d %7s %8.2f %12" PRIu64 "  %s\n", t->multipv, t->depth, score,
+                t->elapsed, t->nodes, t->pv);
+        fflush(lm->out);
+        return;
+    }
     if (!lm->opt->thinking)
         return;
     if (t->book) {

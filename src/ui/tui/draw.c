@@ -36,10 +36,11 @@ void draw_init(struct palette *p, bool ascii)
     if (p->colour && start_color() == OK) {
         use_default_colors();
         p->colours256 = COLORS >= 256;
-        /* Square backgrounds (light, dark, last move, check), each of
-         * relative luminance 0.175 to 0.182: pure white and pure black
-         * both keep 4.5:1 on every one of them (see draw.h). */
-        static const short bg256[SQUARE_KIND_NB] = {131, 63, 29, 163};
+        /* Square backgrounds (light, dark, last move, check, the picked
+         * piece), each of relative luminance 0.175 to 0.182: pure white
+         * and pure black both keep 4.5:1 on every one of them (see
+         * draw.h; 243 is the grey of that luminance). */
+        static const short bg256[SQUARE_KIND_NB] = {131, 63, 29, 163, 243};
         static const short fg256[COLOUR_NB] = {231, 16};
         if (p->colours256)
             for (int k = 0; k < SQUARE_KIND_NB; k++)
@@ -68,6 +69,8 @@ attr_t draw_square_attr(const struct palette *p, enum square_kind kind, int colo
         return A_REVERSE | bold;
     case SQUARE_CHECK:
         return A_BOLD | A_UNDERLINE;
+    case SQUARE_PICKED:
+        return A_BOLD | A_STANDOUT;
     default:
         return bold;
     }

@@ -27,7 +27,14 @@
 #include <curses.h>
 #include <stdbool.h>
 
-enum square_kind { SQUARE_LIGHT, SQUARE_DARK, SQUARE_LAST_MOVE, SQUARE_CHECK, SQUARE_KIND_NB };
+enum square_kind {
+    SQUARE_LIGHT,
+    SQUARE_DARK,
+    SQUARE_LAST_MOVE,
+    SQUARE_CHECK,
+    SQUARE_PICKED, /* the piece picked by cursor or mouse */
+    SQUARE_KIND_NB
+};
 
 enum ui_colour {
     UI_NORMAL,

@@ -269,6 +269,11 @@ void input_process(void)
         rl_callback_read_char();
 }
 
+bool input_line_empty(void)
+{
+    return rl_end == 0;
+}
+
 void input_cancel(void)
 {
     if (!in.active)

@@ -61,6 +61,8 @@ void input_byte(int c);
 void input_key(int key);
 /* Lets readline process the queued input (may call the line hook). */
 void input_process(void);
+/* Is the line being edited empty?  (The board takes the arrow keys then.) */
+bool input_line_empty(void);
 /* Clears the line being edited (Ctrl-C). */
 void input_cancel(void);
 /* Draws the prompt and line and puts the cursor there (wnoutrefresh). */

@@ -13,9 +13,9 @@ static const struct {
     const char *name;
     int code;
 } KEY_NAMES[] = {
-    {"F1", KEY_F(1)},    {"F2", KEY_F(2)},          {"F3", KEY_F(3)},
-    {"F4", KEY_F(4)},    {"F5", KEY_F(5)},          {"PgUp", KEY_PPAGE},
-    {"PgDn", KEY_NPAGE}, {"Ctrl-L", TUI_CTRL('L')}, {"Ctrl-C", TUI_CTRL('C')},
+    {"F1", KEY_F(1)},          {"F2", KEY_F(2)},    {"F3", KEY_F(3)},    {"F4", KEY_F(4)},
+    {"F5", KEY_F(5)},          {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE}, {"Ctrl-L", TUI_CTRL('L')},
+    {"Ctrl-C", TUI_CTRL('C')}, {"Home", KEY_HOME},  {"End", KEY_END},
 };
 
 int tui_key_code(const char *name)
@@ -37,9 +37,19 @@ enum request tui_key_request(int key)
 const struct tui_key_help TUI_READLINE_KEYS[] = {
     {"Enter", N_("play the move or run the command typed")},
     {"Tab", N_("complete a move (SAN) or a command; twice: list the choices")},
-    {"Up, Down", N_("earlier and later lines (history, kept between games)")},
+    {"Up, Down", N_("while typing: earlier and later lines (history, kept between games)")},
+    {"Ctrl-P, Ctrl-N", N_("earlier and later lines, also on an empty line")},
     {"Ctrl-R", N_("search the history")},
     {"Ctrl-D", N_("on an empty line: quit")},
     {"Left, Right, Home, End", N_("move in the line (and readline's other keys, see ~/.inputrc)")},
 };
 const int TUI_READLINE_KEY_COUNT = (int)ARRAY_SIZE(TUI_READLINE_KEYS);
+
+const struct tui_key_help TUI_BOARD_KEYS[] = {
+    {N_("arrow keys"), N_("on an empty line: move the cursor on the board")},
+    {N_("Enter, Space"), N_("pick the piece under the cursor, then its target")},
+    {"Esc", N_("put the picked piece back; again: hide the cursor")},
+    {N_("mouse"), N_("click a piece, then a target (or drag it); --no-mouse turns it off")},
+    {"q, r, b, n", N_("the piece a pawn promotes to, when asked")},
+};
+const int TUI_BOARD_KEY_COUNT = (int)ARRAY_SIZE(TUI_BOARD_KEYS);

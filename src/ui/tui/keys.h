@@ -28,5 +28,8 @@ struct tui_key_help {
 };
 extern const struct tui_key_help TUI_READLINE_KEYS[];
 extern const int TUI_READLINE_KEY_COUNT;
+/* Moving pieces without typing (pointer.c). */
+extern const struct tui_key_help TUI_BOARD_KEYS[];
+extern const int TUI_BOARD_KEY_COUNT;
 
 #endif /* TDCHESS_UI_TUI_KEYS_H */

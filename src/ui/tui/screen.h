@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "chess/notation.h"
+#include "ui/tui/cursor.h"
 #include "ui/tui/draw.h"
 #include "ui/tui/layout.h"
 
@@ -45,7 +46,7 @@ struct view {
 
 extern const struct view_ops *const VIEW_OPS[VIEW_NB];
 
-enum { SCREEN_TEXT_MAX = 2048 };
+enum { SCREEN_TEXT_MAX = 2048, SESSION_LIST_MAX = 4096 };
 
 struct screen {
     struct session *s;
@@ -65,6 +66,13 @@ struct screen {
     char message[SCREEN_TEXT_MAX]; /* the last messages for the status line */
     char matches[SCREEN_TEXT_MAX]; /* completion choices on show */
     bool asking_resume;
+    bool showing_list;           /* the help window shows LIST instead */
+    char list[SESSION_LIST_MAX]; /* lines of a list (games of a file) */
+    char list_pick[8];           /* the number typed in the list */
+    struct board_cursor cursor;  /* moves by keys and mouse (pointer.c) */
+    bool mouse;                  /* curses reports mouse events */
+    int drag_from;               /* the square a mouse press picked (or NO_SQUARE) */
+    bool drag_unpick;            /* the press was on the piece already picked */
     bool quit;
     bool dirty;
 };

@@ -21,6 +21,7 @@
 #include "ui/signals.h"
 #include "ui/tui/input.h"
 #include "ui/tui/keys.h"
+#include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
 #include "ui/tui/tui.h"
 
@@ -28,11 +29,15 @@ static const char PROMPT[] = "> ";
 
 /* ---- the move list's SAN cache -------------------------------------------- */
 
+/* The whole game: the moves to the shown position, then those after it
+ * (browsing, takebacks), which the game keeps for redo. */
 static void refresh_san(struct screen *sc)
 {
-    const struct board *b = &session_game(sc->s)->board;
-    if (b->ply > sc->san_capacity) {
-        sc->san_capacity = b->ply + 64;
+    const struct game *g = session_game(sc->s);
+    const struct board *b = &g->board;
+    int total = session_browse_total(sc->s);
+    if (total > sc->san_capacity) {
+        sc->san_capacity = total + 64;
         sc->san = xrealloc(sc->san, (size_t)sc->san_capacity * sizeof *sc->san);
     }
     struct board replay;
@@ -40,11 +45,13 @@ static void refresh_san(struct screen *sc)
     board_copy(&replay, b);
     while (replay.ply > 0)
         board_take_back(&replay);
-    for (int i = 0; i < b->ply; i++) {
-        move_to_san(&replay, b->moves_made[i], sc->san[i]);
-        board_make_move(&replay, b->moves_made[i]);
+    for (int i = 0; i < total; i++) {
+        struct move m =
+            i < b->ply ? b->moves_made[i] : g->redo_moves[g->redo_count - 1 - (i - b->ply)];
+        move_to_san(&replay, m, sc->san[i]);
+        board_make_move(&replay, m);
     }
-    sc->san_count = b->ply;
+    sc->san_count = total;
     board_free(&replay);
 }
 
@@ -67,6 +74,8 @@ static void free_windows(struct screen *sc)
     if (sc->help)
         delwin(sc->help);
     sc->help = NULL;
+    sc->showing_list = false;
+    sc->list_pick[0] = '\0';
     if (sc->input)
         delwin(sc->input);
     sc->input = NULL;
@@ -193,13 +202,23 @@ static void handle(struct screen *sc, unsigned ev)
     char messages[SESSION_MESSAGES_MAX];
     if (ev & (EV_MOVED | EV_NEW_GAME)) {
         refresh_san(sc);
+        pointer_position_changed(sc);
         if (ev & EV_NEW_GAME)
             sc->moves_follow = true;
     }
     if ((ev & EV_ENGINE_MOVED) && sc->opt->bell)
         beep();
-    if (session_take_messages(s, messages, sizeof messages))
-        set_message(sc, messages);
+    if (session_take_messages(s, messages, sizeof messages)) {
+        if (ev & EV_LIST) { /* a list (games): on a screen of its own */
+            snprintf(sc->list, sizeof sc->list, "%s", messages);
+            close_help(sc);
+            open_help(sc);
+            sc->showing_list = sc->help != NULL;
+            set_message(sc, "");
+        } else {
+            set_message(sc, messages);
+        }
+    }
     if (ev & EV_SERIES_OVER) {
         session_match_summary(s, messages, sizeof messages);
         set_message(sc, messages);
@@ -329,15 +348,6 @@ static void request(struct screen *sc, enum request req)
         return;
     }
     switch (req) {
-    case REQ_MOVES_BACK:
-    case REQ_MOVES_FWD: {
-        int page = sc->views[VIEW_MOVES].win ? getmaxy(sc->views[VIEW_MOVES].win) : 1;
-        int lines = screen_move_lines(sc);
-        int top = sc->moves_top + (req == REQ_MOVES_BACK ? -page : page);
-        sc->moves_follow = top >= lines - page;
-        sc->moves_top = top < 0 ? 0 : top;
-        break;
-    }
     case REQ_REDRAW:
         clearok(curscr, TRUE);
         break;
@@ -364,7 +374,16 @@ static void read_keys(struct screen *sc)
             continue;
         }
         if (sc->help) { /* the help screen takes the key */
-            if (c == KEY_PPAGE || c == KEY_UP)
+            size_t n = strlen(sc->list_pick);
+            if (sc->showing_list && c >= '0' && c <= '9' && n + 1 < sizeof sc->list_pick) {
+                sc->list_pick[n] = (char)c; /* a game's number, then Enter loads it */
+                sc->list_pick[n + 1] = '\0';
+            } else if (sc->showing_list && (c == '\r' || c == '\n' || c == KEY_ENTER) && n > 0) {
+                char line[SESSION_LIST_MAX + 64];
+                snprintf(line, sizeof line, "load %s %s", session_games_path(sc->s), sc->list_pick);
+                close_help(sc);
+                handle(sc, session_input(sc->s, line, session_now(sc->s)) | EV_MESSAGE);
+            } else if (c == KEY_PPAGE || c == KEY_UP)
                 sc->help_top -= c == KEY_PPAGE ? getmaxy(sc->help) - 1 : 1;
             else if (c == KEY_NPAGE || c == KEY_DOWN)
                 sc->help_top += c == KEY_NPAGE ? getmaxy(sc->help) - 1 : 1;
@@ -373,7 +392,21 @@ static void read_keys(struct screen *sc)
             sc->dirty = true;
             continue;
         }
+        char move[COORD_MAX];
+        enum pointer_result pr = sc->asking_resume ? POINTER_IGNORED : pointer_key(sc, c, move);
+        if (pr == POINTER_MOVE) {
+            sc->message[0] = '\0';
+            handle(sc, session_input(sc->s, move, session_now(sc->s)) | EV_MESSAGE);
+        }
+        if (pr != POINTER_IGNORED) {
+            sc->dirty = true;
+            continue;
+        }
         enum request req = tui_key_request(c);
+        if (c == 27 && session_analyzing(sc->s) && input_line_empty())
+            req = REQ_STOP; /* Esc ends the analysis (else it is readline's) */
+        if ((c == KEY_HOME || c == KEY_END) && !input_line_empty())
+            req = REQ_NONE; /* while typing they move in the line */
         if (req != REQ_NONE) {
             request(sc, req);
         } else if (c >= KEY_MIN) {
@@ -407,7 +440,10 @@ static SCREEN *start_curses(void)
     noecho();
     nonl();
     intrflush(stdscr, FALSE);
-    set_escdelay(25);
+    /* Esc alone answers at once; the ESCDELAY variable (ncurses') can
+     * give slow links (and the mouse reports of the tests) more time. */
+    if (!getenv("ESCDELAY"))
+        set_escdelay(25);
     curs_set(1);
     return term;
 }
@@ -423,6 +459,7 @@ int tui_run(struct session *s, const struct tui_options *o)
     sc->moves_follow = true;
     draw_init(&sc->pal, o->ascii);
     make_windows(sc);
+    pointer_init(sc, !o->no_mouse);
     struct input_hooks hooks = {on_line, on_complete, on_matches, sc};
     input_init(sc->input, PROMPT, o->history, &hooks);
     refresh_san(sc);

@@ -14,6 +14,7 @@ struct session;
 struct tui_options {
     bool ascii;           /* --ascii: letters instead of chess symbols */
     bool bell;            /* --bell: beep after each engine move */
+    bool no_mouse;        /* --no-mouse: leave the mouse to the terminal */
     const char *autosave; /* the unfinished game's file (or NULL) */
     const char *history;  /* readline's history file (or NULL) */
 };

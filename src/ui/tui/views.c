@@ -15,6 +15,7 @@
 #include "play/session.h"
 #include "search/level.h"
 #include "ui/tui/keys.h"
+#include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
 
 /* Writes at most the columns left on the line (never wraps). */
@@ -44,6 +45,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
     bool flip = screen_board_flipped(sc);
     struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
+    uint64_t targets = pointer_targets(sc);
     char label[4];
     for (int i = 0; i < 8; i++) {
         int row = flip ? 7 - i : i;
@@ -57,6 +59,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 kind = SQUARE_CHECK;
             else if (is_last && pal->board_colour)
                 kind = SQUARE_LAST_MOVE;
+            kind = pointer_square_kind(sc, sq, kind, targets);
             int piece = board_piece(b, sq), colour = board_colour(b, sq);
             attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
             int x = 2 + j * sw;
@@ -80,6 +83,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
             }
+            pointer_draw_marks(sc, w, sq, i * sh + mid, x, attr, targets);
         }
     }
     wattrset(w, A_NORMAL);
@@ -200,7 +204,18 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
     int h = getmaxy(w), width = getmaxx(w);
     bool graph = sc->views[VIEW_GRAPH].win != NULL; /* else the sparkline's line */
     char line[256];
-    if (t->valid && t->book) {
+    if (session_analyzing(s)) { /* one line per candidate, best first */
+        int count;
+        const struct session_thinking *a = session_analysis(s, &count);
+        put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE),
+            count > 0 ? _("analysis (Esc or 'stop' ends it)") : _("analysing..."));
+        for (int k = 0; k < count && 1 + k < (graph ? h : h - 1); k++) {
+            char score[16];
+            session_format_score(a[k].score, score, sizeof score);
+            snprintf(line, sizeof line, "%d %2d %6s %s", a[k].multipv, a[k].depth, score, a[k].pv);
+            put(w, 1 + k, 0, A_NORMAL, line);
+        }
+    } else if (t->valid && t->book) {
         snprintf(line, sizeof line, "%s: %s", _("book"), t->book_move);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
     } else if (t->valid) {
@@ -323,15 +338,21 @@ static void draw_graph(struct screen *sc, WINDOW *w)
 int screen_move_lines(const struct screen *sc)
 {
     const struct board *b = &session_game(sc->s)->board;
-    int plies = b->ply + (b->start_side == BLACK);
+    int plies = sc->san_count + (b->start_side == BLACK);
     return (plies + 1) / 2;
 }
 
+/* The whole game, the shown position's move highlighted and kept in view. */
 static void draw_moves(struct screen *sc, WINDOW *w)
 {
     const struct board *b = &session_game(sc->s)->board;
     int h = getmaxy(w), lines = screen_move_lines(sc);
-    int top = sc->moves_follow ? lines - h : sc->moves_top;
+    int current = (b->ply - 1 + (b->start_side == BLACK)) / 2; /* its line */
+    int top = sc->moves_top;
+    if (current >= top + h)
+        top = current - h + 1;
+    if (current < top)
+        top = current;
     if (top > lines - h)
         top = lines - h;
     if (top < 0)
@@ -371,9 +392,21 @@ void screen_draw_help(struct screen *sc)
 {
     WINDOW *w = sc->help;
     int h = getmaxy(w);
-    char lines[64][256];
+    enum { HELP_LINES_MAX = 160 };
+    char lines[HELP_LINES_MAX][256];
     int n = 0;
-#define LINE(...) (n < 64 ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+#define LINE(...) (n < HELP_LINES_MAX ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+    if (sc->showing_list) {
+        LINE(_("Games (a number and Enter loads that game; PgUp/PgDn scroll; other keys close "
+               "this list): %s"),
+             sc->list_pick);
+        for (const char *p = sc->list; *p;) {
+            size_t len = strcspn(p, "\n");
+            LINE("%.*s", (int)len, p);
+            p += len + (p[len] == '\n');
+        }
+        goto show;
+    }
     LINE("%s", _("tdchess: type moves in SAN (Nf3, exd5, O-O, e8=Q) or as e2e4, then Enter."));
     LINE("%s", "");
     LINE("%s", _("Keys:"));
@@ -382,6 +415,8 @@ void screen_draw_help(struct screen *sc)
             LINE("  %-24s %s", REQUESTS[i].key, _(REQUESTS[i].help));
     for (int i = 0; i < TUI_READLINE_KEY_COUNT; i++)
         LINE("  %-24s %s", TUI_READLINE_KEYS[i].name, _(TUI_READLINE_KEYS[i].help));
+    for (int i = 0; i < TUI_BOARD_KEY_COUNT; i++)
+        LINE("  %-24s %s", _(TUI_BOARD_KEYS[i].name), _(TUI_BOARD_KEYS[i].help));
     LINE("%s", "");
     LINE("%s", _("Commands:"));
     for (int i = 0; i < REQ_NB; i++) {
@@ -393,6 +428,7 @@ void screen_draw_help(struct screen *sc)
     }
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
+show:
 #undef LINE
     if (sc->help_top > n - h)
         sc->help_top = n - h;

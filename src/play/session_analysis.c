@@ -1,0 +1,138 @@
+/* session_analysis.c - "analyze [N]": an engine searches the shown
+ * position without end, reporting its N best lines, until "stop"; moves
+ * entered meanwhile are played and the analysis goes on from there.  The
+ * engine is the one playing the game (the opponent of the side to move
+ * first), built-in or external (MultiPV for UCI engines; xboard's analyze
+ * gives one line).  While it runs the game is in force mode, so that no
+ * engine plays a move of its own.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include "play/exthost.h"
+#include "play/session_impl.h"
+
+/* Lines of analysis for engine ENGINE's next searches. */
+static void set_lines(struct session *s, int engine, int lines)
+{
+    struct engine_host *h = &s->engines[engine].host;
+    struct search_config config = s->opt.engine.search;
+    config.multipv = lines;
+    host_set_config(h, &config);
+    exthost_set_multipv(h, lines);
+}
+
+static void start(struct session *s)
+{
+    struct search_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.infinite = true;
+    s->analysis_count = 0;
+    s->analysis_done = 0;
+    session_start_search(s, s->analysis_engine, &s->game.board, &limits, SESSION_ANALYZING);
+}
+
+unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
+{
+    (void)now;
+    int lines = 1;
+    if (*args) {
+        char *end;
+        long n = strtol(args, &end, 10);
+        if (*end != '\0' || n < 1 || n > SESSION_ANALYSIS_MAX) {
+            session_say(s, _("analyze: expected a number of lines from 1 to %d, not '%s'"),
+                        SESSION_ANALYSIS_MAX, args);
+            return EV_MESSAGE;
+        }
+        lines = (int)n;
+    }
+    if (game_over(&s->game)) {
+        session_say(s, "%s", _("The game is over: there is nothing to analyse."));
+        return EV_MESSAGE;
+    }
+    session_cancel_search(s);
+    int side = game_side(&s->game);
+    int engine = s->engine_of[colour_other(side)] >= 0 ? s->engine_of[colour_other(side)]
+                 : s->engine_of[side] >= 0             ? s->engine_of[side]
+                                                       : 0;
+    if (s->analyzing && s->analysis_engine != engine)
+        set_lines(s, s->analysis_engine, 1);
+    if (!s->analyzing)
+        s->forced_before_analysis = s->forced;
+    s->analyzing = true;
+    s->forced = true;
+    s->analysis_engine = engine;
+    s->analysis_multipv = lines;
+    set_lines(s, engine, lines);
+    if (lines > 1 && strcmp(host_kind(&s->engines[engine].host), "xboard") == 0)
+        session_say(s, "%s", _("An xboard engine analyses one line only."));
+    session_say(s,
+                ngettext("Analysing (%d line): type moves to go on, 'stop' or Esc to end.",
+                         "Analysing (%d lines): type moves to go on, 'stop' or Esc to end.",
+                         (unsigned long)lines),
+                lines);
+    start(s);
+    return EV_MESSAGE | EV_THINKING;
+}
+
+unsigned cmd_STOP(struct session *s, const char *args, double now)
+{
+    (void)args, (void)now;
+    if (session_review_stop(s))
+        return EV_MESSAGE | EV_THINKING;
+    if (!s->analyzing) {
+        session_say(s, "%s", _("No analysis is running."));
+        return EV_MESSAGE;
+    }
+    if (s->state == SESSION_ANALYZING)
+        session_cancel_search(s);
+    s->analyzing = false;
+    s->analysis_count = 0;
+    s->forced = s->forced_before_analysis;
+    set_lines(s, s->analysis_engine, 1);
+    session_say(s, "%s", _("Analysis stopped."));
+    return EV_MESSAGE | EV_THINKING;
+}
+
+unsigned session_analysis_update(struct session *s)
+{
+    if (!s->analyzing || s->state != SESSION_IDLE || game_over(&s->game) ||
+        s->analysis_done == s->game.board.state->key)
+        return 0;
+    start(s);
+    return EV_THINKING;
+}
+
+unsigned session_analysis_reports(struct session *s, const struct search_report *r, int count)
+{
+    unsigned ev = 0;
+    for (int i = 0; i < count; i++) {
+        int k = r[i].multipv < 1 ? 1 : r[i].multipv;
+        if (k > SESSION_ANALYSIS_MAX || k > s->analysis_multipv)
+            continue;
+        struct session_thinking *t = &s->analysis[k - 1];
+        session_convert_report(s, &r[i], t);
+        t->multipv = k;
+        if (k > s->analysis_count)
+            s->analysis_count = k;
+        s->thinking = *t;
+        if (s->on_thinking)
+            s->on_thinking(s->on_thinking_data, t);
+        ev |= EV_THINKING;
+    }
+    return ev;
+}
+
+const struct session_thinking *session_analysis(const struct session *s, int *count)
+{
+    *count = s->analyzing ? s->analysis_count : 0;
+    return s->analysis;
+}
+
+bool session_analyzing(const struct session *s)
+{
+    return s->analyzing;
+}

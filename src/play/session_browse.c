@@ -1,0 +1,223 @@
+/* session_browse.c - walking through the moves of a game (as GNU Chess's
+ * pgnreplay does): first, prev, next, last, goto, with the moves after
+ * the shown position kept in the game's redo list, so that nothing is
+ * lost; a different move played there starts a new line once confirmed.
+ * Also the list of the games of a PGN file.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <ctype.h>
+
+#include "chess/pgn.h"
+#include "play/session_impl.h"
+
+enum { GAMES_LIST_MAX = 200 };
+
+int session_browse_total(const struct session *s)
+{
+    return s->game.board.ply + s->game.redo_count;
+}
+
+/* "After 3... a6 (6 of 10 half-moves)", "At the start (0 of 10 half-moves)". */
+static void say_where(struct session *s)
+{
+    const struct board *b = &s->game.board;
+    int total = session_browse_total(s);
+    if (b->ply == 0) {
+        session_say(s,
+                    ngettext("At the start of the game (%d half-move).",
+                             "At the start of the game (%d half-moves).", (unsigned long)total),
+                    total);
+        return;
+    }
+    struct board before;
+    board_init(&before);
+    board_copy(&before, b);
+    board_take_back(&before);
+    char san[SAN_MAX];
+    struct move m = b->moves_made[b->ply - 1];
+    move_to_san(&before, m, san);
+    int number = board_move_number(&before);
+    char text[64];
+    snprintf(text, sizeof text, before.side == WHITE ? "%d. %s" : "%d... %s", number, san);
+    board_free(&before);
+    session_say(s, _("After %s (half-move %d of %d)."), text, b->ply, total);
+}
+
+/* Shows the position after PLY plies (0: the start), keeping every move. */
+static unsigned browse_to(struct session *s, int ply, double now)
+{
+    int total = session_browse_total(s);
+    ply = ply < 0 ? 0 : ply > total ? total : ply;
+    if (ply == s->game.board.ply)
+        return EV_MOVED;
+    session_cancel_search(s);
+    if (!s->forced && (s->engine_of[WHITE] >= 0 || s->engine_of[BLACK] >= 0)) {
+        /* An engine to move would play at once and end the walk. */
+        s->forced = true;
+        session_say(s, "%s",
+                    _("Browsing the game: the engine waits ('go' lets it play from here)."));
+    }
+    s->pending_line = move_none();
+    s->browsing = true;
+    if (ply < s->game.board.ply)
+        game_undo(&s->game, s->game.board.ply - ply, now);
+    while (s->game.board.ply < ply && game_redo(&s->game, now))
+        ;
+    s->recorded = false;
+    s->hint = move_none();
+    say_where(s);
+    return EV_MOVED | EV_BROWSED | EV_MESSAGE;
+}
+
+unsigned cmd_FIRST(struct session *s, const char *args, double now)
+{
+    (void)args;
+    return browse_to(s, 0, now);
+}
+
+unsigned cmd_PREV(struct session *s, const char *args, double now)
+{
+    (void)args;
+    if (s->game.board.ply == 0) {
+        session_say(s, "%s", _("This is the start of the game."));
+        return EV_MESSAGE;
+    }
+    return browse_to(s, s->game.board.ply - 1, now);
+}
+
+unsigned cmd_NEXT(struct session *s, const char *args, double now)
+{
+    (void)args;
+    if (s->game.redo_count == 0) {
+        session_say(s, "%s", _("This is the end of the game."));
+        return EV_MESSAGE;
+    }
+    return browse_to(s, s->game.board.ply + 1, now);
+}
+
+unsigned cmd_LAST(struct session *s, const char *args, double now)
+{
+    (void)args;
+    return browse_to(s, session_browse_total(s), now);
+}
+
+/* goto 12: after White's 12th move; goto 12b: after Black's; goto 0: the start. */
+unsigned cmd_GOTO(struct session *s, const char *args, double now)
+{
+    char *end;
+    long n = strtol(args, &end, 10);
+    bool black = *end == 'b' || *end == 'B';
+    if (black || *end == 'w' || *end == 'W')
+        end++;
+    if (!isdigit((unsigned char)args[0]) || *end != '\0' || n > 100000) {
+        session_say(s,
+                    _("goto: expected a move number such as 12 (after White's move) or 12b "
+                      "(after Black's), not '%s'"),
+                    args);
+        return EV_MESSAGE;
+    }
+    const struct board *b = &s->game.board;
+    int offset = b->start_side == BLACK; /* the game begins with Black's move */
+    int ply = n == 0 ? 0 : (int)(n - b->start_move_number) * 2 + (black ? 2 : 1) - offset;
+    if (ply < 0 || ply > session_browse_total(s)) {
+        session_say(s, _("goto: the game has no move %s."), args);
+        return EV_MESSAGE;
+    }
+    return browse_to(s, ply, now);
+}
+
+bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev)
+{
+    struct game *g = &s->game;
+    if (g->redo_count == 0)
+        s->browsing = false;
+    if (!s->browsing) /* after a plain takeback, moves are played as usual */
+        return false;
+    if (move_equal(m, g->redo_moves[g->redo_count - 1])) { /* the game's own move */
+        session_cancel_search(s);
+        s->pending_line = move_none();
+        s->hint = move_none();
+        if (!game_redo(g, now))
+            return false;
+        *ev = EV_MOVED;
+        if (game_over(g))
+            *ev |= session_game_finished(s, now);
+        return true;
+    }
+    if (!move_equal(m, s->pending_line)) {
+        char san[SAN_MAX];
+        struct board b;
+        board_init(&b);
+        board_copy(&b, &g->board);
+        move_to_san(&b, m, san);
+        board_free(&b);
+        s->pending_line = m;
+        session_say(s,
+                    ngettext("%s starts a new line: the %d move after it goes. Type %s again to "
+                             "play it, or 'next' to follow the game.",
+                             "%s starts a new line: the %d moves after it go. Type %s again to "
+                             "play it, or 'next' to follow the game.",
+                             (unsigned long)g->redo_count),
+                    san, g->redo_count, san);
+        *ev = EV_MESSAGE;
+        return true;
+    }
+    s->pending_line = move_none();
+    s->reviewed = false; /* the scores were those of the old line */
+    return false;        /* confirmed: played as usual, which forgets the rest */
+}
+
+const char *session_games_path(const struct session *s)
+{
+    return s->games_path;
+}
+
+unsigned cmd_GAMES(struct session *s, const char *args, double now)
+{
+    (void)now;
+    char err[PGN_ERR_MAX];
+    if (!*args) {
+        session_say(s, "%s", _("games: which PGN file?"));
+        return EV_MESSAGE;
+    }
+    struct pgn_reader *r = pgn_open(args, err, sizeof err);
+    if (!r) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    pgn_set_max_plies(r, 1);
+    snprintf(s->games_path, sizeof s->games_path, "%s", args);
+    struct pgn_game g;
+    pgn_game_init(&g);
+    int shown = 0, count = 0, status;
+    while ((status = pgn_next_game(r, &g, err, sizeof err)) != 0) {
+        if (status < 0) {
+            session_say(s, "%s", err);
+            continue;
+        }
+        count++;
+        if (shown == GAMES_LIST_MAX)
+            continue;
+        const char *w = pgn_tag(&g, "White"), *bl = pgn_tag(&g, "Black");
+        const char *res = pgn_tag(&g, "Result"), *date = pgn_tag(&g, "Date");
+        const char *event = pgn_tag(&g, "Event");
+        session_say(s, "%4d. %s - %s  %s  %s  %s", g.number, w ? w : "?", bl ? bl : "?",
+                    res ? res : pgn_result_text(g.result), date ? date : "????.??.??",
+                    event ? event : "");
+        shown++;
+    }
+    pgn_game_free(&g);
+    pgn_close(r);
+    if (count == 0)
+        session_say(s, _("%s has no games."), args);
+    else if (shown < count)
+        session_say(s, _("(%d more; 'load %s N' loads game N)"), count - shown, args);
+    else
+        session_say(s, _("'load %s N' loads game N."), args);
+    return EV_MESSAGE | EV_LIST;
+}

@@ -1,0 +1,171 @@
+/* searcher.c - creating and configuring a searcher; the search features
+ * by name (design §6.2, §6.7).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <math.h>
+
+#include "core/message.h"
+#include "search/searcher.h"
+
+/* ---- setup --------------------------------------------------------------- */
+
+/* Every technique is on by default: NEWS has the matches that decided it. */
+const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_ALL;
+
+static const struct {
+    const char *name;
+    unsigned bit;
+} feature_names[] = {
+    {"see-order", FEATURE_SEE_ORDER},
+    {"see-qs", FEATURE_SEE_QS},
+    {"lmr", FEATURE_LMR},
+    {"mdp", FEATURE_MDP},
+    {"rfp", FEATURE_RFP},
+    {"futility", FEATURE_FUTILITY},
+    {"iid", FEATURE_IID},
+    {"counter", FEATURE_COUNTER},
+    {"time-stability", FEATURE_TIME_STABILITY},
+    {"lmp", FEATURE_LMP},
+    {"see-prune", FEATURE_SEE_PRUNE},
+    {"null-adaptive", FEATURE_NULL_MOVE},
+};
+
+bool search_features_parse(const char *text, unsigned *features)
+{
+    char copy[256], *save = NULL;
+    unsigned f = *features;
+    snprintf(copy, sizeof copy, "%s", text);
+    for (char *tok = strtok_r(copy, ", \t", &save); tok; tok = strtok_r(NULL, ", \t", &save)) {
+        bool off = *tok == '-';
+        tok += off || *tok == '+';
+        if (strcmp(tok, "all") == 0) {
+            f = off ? 0 : FEATURE_ALL;
+            continue;
+        }
+        if (strcmp(tok, "none") == 0 || strcmp(tok, "design") == 0) {
+            f = 0;
+            continue;
+        }
+        if (strcmp(tok, "default") == 0) {
+            f = SEARCH_DEFAULT_FEATURES;
+            continue;
+        }
+        size_t i = 0;
+        while (i < ARRAY_SIZE(feature_names) && strcmp(tok, feature_names[i].name) != 0)
+            i++;
+        if (i == ARRAY_SIZE(feature_names))
+            return false;
+        f = off ? f & ~feature_names[i].bit : f | feature_names[i].bit;
+    }
+    *features = f;
+    return true;
+}
+
+void search_features_format(unsigned features, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < ARRAY_SIZE(feature_names); i++)
+        if ((features & feature_names[i].bit) && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+                                     feature_names[i].name);
+    if (!used)
+        snprintf(buf, len, "none");
+}
+
+struct search_config search_config_default(void)
+{
+    return (struct search_config){SEARCH_DEFAULT_MAX_PLY, 1, 0.0, 0, SEARCH_DEFAULT_FEATURES};
+}
+
+static struct search_config default_config(void)
+{
+    return search_config_default();
+}
+
+static void init_reductions(struct searcher *s)
+{
+    /* The logarithmic formula of modern engines: late moves at high depth
+     * are reduced most. */
+    for (int d = 0; d < MAX_DEPTH; d++)
+        for (int m = 0; m < MAX_MOVES; m++)
+            s->reductions[d][m] =
+                d && m ? (uint8_t)(0.75 + log((double)d) * log((double)m) / 2.25) : 0;
+}
+
+struct searcher *searcher_new(struct tt *tt, const struct evaluator *eval)
+{
+    struct searcher *s = xcalloc(1, sizeof *s);
+    s->tt = tt;
+    s->eval = eval;
+    init_reductions(s);
+    searcher_set_config(s, &(struct search_config){0});
+    searcher_clear(s);
+    return s;
+}
+
+void searcher_free(struct searcher *s)
+{
+    if (!s)
+        return;
+    free(s->plies);
+    free(s);
+}
+
+void searcher_set_config(struct searcher *s, const struct search_config *config)
+{
+    struct search_config c = *config, d = default_config();
+    if (c.max_ply < 16 || c.max_ply > 10000)
+        c.max_ply = d.max_ply;
+    if (c.multipv < 1)
+        c.multipv = 1;
+    if (c.multipv > MAX_MULTIPV)
+        c.multipv = MAX_MULTIPV;
+    if (!(c.random_swing >= 0))
+        c.random_swing = 0;
+    s->config = c;
+    free(s->plies);
+    s->plies = xcalloc((size_t)c.max_ply + 2, sizeof *s->plies);
+    for (int i = 0; i < c.max_ply + 2; i++)
+        s->plies[i].killers[0] = s->plies[i].killers[1] = s->plies[i].move = move_none();
+}
+
+void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval)
+{
+    s->eval = eval;
+}
+
+void searcher_clear(struct searcher *s)
+{
+    memset(s->history, 0, sizeof s->history);
+    for (int i = 0; i < SQUARE_NB; i++)
+        for (int j = 0; j < SQUARE_NB; j++)
+            s->counter[i][j] = move_none();
+    for (int i = 0; i < s->config.max_ply + 2; i++)
+        s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
+}
+
+void searcher_set_helper(struct searcher *s, int id)
+{
+    s->helper = id;
+}
+
+void search_stop(struct searcher *s)
+{
+    atomic_store(&s->stop, true);
+}
+
+void search_prepare(struct searcher *s)
+{
+    atomic_store(&s->stop, false);
+    atomic_store(&s->ponderhit, false);
+}
+void search_ponderhit(struct searcher *s)
+{
+    atomic_store(&s->ponderhit, true);
+}

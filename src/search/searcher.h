@@ -1,0 +1,56 @@
+/* searcher.h - the inside of a searcher, shared by search.c (the search)
+ * and searcher.c (creating and configuring one, the search features).
+ * Nothing outside src/search/ includes it: the rest of the program sees
+ * struct searcher through search/search.h only.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_SEARCH_SEARCHER_H
+#define TDCHESS_SEARCH_SEARCHER_H
+
+#include <stdatomic.h>
+
+#include "search/search.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+enum { MAX_DEPTH = 128 }; /* the reduction table's range */
+
+struct ply_data {
+    struct move killers[2];
+    struct move move; /* the move made from this ply (none for a null move) */
+    int static_eval;  /* NO_EVAL when in check */
+    struct move pv[MAX_PV];
+    int pv_length;
+};
+
+struct searcher {
+    struct tt *tt;
+    const struct evaluator *eval;
+    struct search_config config;
+    struct ply_data *plies; /* config.max_ply + 2 entries */
+    int16_t history[COLOUR_NB][SQUARE_NB][SQUARE_NB];
+    struct move counter[SQUARE_NB][SQUARE_NB]; /* reply that refuted a move */
+    uint8_t reductions[MAX_DEPTH][MAX_MOVES];
+
+    /* per search */
+    struct board *board;
+    int root_ply; /* board ply at the root */
+    const struct search_limits *limits;
+    const struct search_callbacks *callbacks;
+    struct search_stats stats;
+    struct time_plan plan;
+    double start;
+    int root_depth, seldepth;
+    bool timed_out;
+    int excluded_count; /* root moves already reported in this iteration (MultiPV) */
+    struct move excluded[MAX_MULTIPV];
+    struct move best_move; /* best root move of the iteration so far */
+    int best_score;
+    int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
+    atomic_bool stop, ponderhit;
+};
+
+#endif /* TDCHESS_SEARCH_SEARCHER_H */
