@@ -156,6 +156,34 @@ static char *write_to_string(const struct pgn_game *g)
     return text;
 }
 
+/* Annotations (NAGs and comments after moves, as "review" saves them) are
+ * written word by word, a Black move after one gets its number again, and
+ * the game reads back the same. */
+START_TEST(test_write_annotations)
+{
+    struct mem_reader m = mem_open_text("1. f3 e5 2. g4 Qh4# 0-1\n");
+    ck_assert_int_eq(pgn_next_game(m.r, &game, err, sizeof err), 1);
+    mem_close(&m);
+    pgn_set_annotation(&game, 0, "{-0.08}");
+    pgn_set_annotation(&game, 2, "$4 {#-1}");
+    pgn_set_annotation(&game, 1, "x");
+    pgn_set_annotation(&game, 1, NULL);  /* removed again */
+    pgn_set_annotation(&game, 40, NULL); /* beyond the moves: nothing */
+    ck_assert_int_eq(game.annotation_count, 3);
+    char *text = write_to_string(&game);
+    ck_assert_msg(strstr(text, "\n1. f3 {-0.08} 1... e5 2. g4 $4 {#-1} 2... Qh4# 0-1\n"), "%s",
+                  text);
+    m = mem_open_text(text);
+    free(text);
+    ck_assert_int_eq(pgn_next_game(m.r, &game, err, sizeof err), 1);
+    mem_close(&m);
+    char moves[256];
+    moves_text(moves, sizeof moves);
+    ck_assert_str_eq(moves, "f3 e5 g4 Qh4#");
+    ck_assert_int_eq(game.annotation_count, 0); /* the reader keeps none */
+}
+END_TEST
+
 /* ---- the hand-made edge cases ------------------------------------------ */
 
 START_TEST(test_edge_file)
@@ -627,6 +655,7 @@ static Suite *pgn_suite(void)
     tcase_add_test(tc, test_garbage);
     tcase_add_test(tc, test_fuzz);
     tcase_add_test(tc, test_max_plies);
+    tcase_add_test(tc, test_write_annotations);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -931,6 +931,37 @@ START_TEST(test_session_clock_flag)
 }
 END_TEST
 
+/* "level" mid-game: both clocks restart at the new control, the moves
+ * played still count, the running clock goes on from now. */
+START_TEST(test_session_level_mid_game)
+{
+    struct session_options o;
+    test_options(&o, MODE_TWO_HUMANS);
+    char err[256];
+    ck_assert(tc_parse("1+0", &o.tc, err, sizeof err));
+    struct session *s = session_new(&o, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    ck_assert(session_input(s, "e4", 100) & EV_MOVED);
+    ck_assert(session_input(s, "e5", 130) & EV_MOVED); /* Black used 30 s */
+    ck_assert(fabs(session_game(s)->clock.left[BLACK] - 30) < 1e-9);
+    unsigned ev = session_input(s, "level 5+3", 140);
+    ck_assert(ev & EV_MOVED);
+    ck_assert(strstr(take(s), "Time control: ") != NULL);
+    const struct game_clock *c = &session_game(s)->clock;
+    ck_assert(fabs(c->left[WHITE] - 300) < 1e-9 && fabs(c->left[BLACK] - 300) < 1e-9);
+    ck_assert_int_eq(c->moves[WHITE], 1);
+    ck_assert_int_eq(c->moves[BLACK], 1);
+    ck_assert_int_eq(c->running, WHITE);
+    ck_assert(session_input(s, "Nf3", 150) & EV_MOVED); /* 10 s since level, plus 3 */
+    ck_assert(fabs(session_game(s)->clock.left[WHITE] - 293) < 1e-9);
+    /* A bad control changes nothing. */
+    session_input(s, "level 5+", 151);
+    ck_assert(strstr(take(s), "invalid time control") != NULL);
+    ck_assert(fabs(session_game(s)->clock.left[WHITE] - 293) < 1e-9);
+    session_free(s);
+}
+END_TEST
+
 START_TEST(test_session_match)
 {
     struct session_options o;
@@ -1216,6 +1247,7 @@ static Suite *play_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_session_human_vs_engine);
     tcase_add_test(tc, test_session_clock_flag);
+    tcase_add_test(tc, test_session_level_mid_game);
     tcase_add_test(tc, test_session_match);
     tcase_add_test(tc, test_host_mailbox);
     tcase_add_test(tc, test_host_listener);

@@ -606,6 +606,17 @@ static bool session_init(struct session *s, const struct session_options *o, cha
             return false;
         }
     }
+    /* The hash tables now, not at the first engine move: a size the
+     * machine cannot give ends the program here, before any game, with
+     * nothing to lose (engine 1 plays only in engine matches). */
+    for (int i = 0; i < (o->mode == MODE_TWO_COMPUTERS ? 2 : 1); i++)
+        if (!host_prepare(&s->engines[i].host)) {
+            snprintf(err, errlen, _("cannot allocate a %zu MB hash table"), o->engine.hash_mb);
+            host_free(&s->engines[0].host);
+            host_free(&s->engines[1].host);
+            wakeup_close(&s->wake);
+            return false;
+        }
     if (o->pgn_path) {
         s->pgn_out = fopen(o->pgn_path, "w");
         if (!s->pgn_out) {
@@ -646,6 +657,7 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         session_say(s, "%s", note);
     }
     board_init(&s->search_root);
+    board_init(&s->scratch);
     game_init(&s->game);
     s->state = SESSION_IDLE;
     s->game_number = 1;
@@ -673,6 +685,7 @@ void session_free(struct session *s)
     if (s->pgn_out && fclose(s->pgn_out) != 0)
         msg_error(_("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
     board_free(&s->search_root);
+    board_free(&s->scratch);
     free(s->review_scores);
     game_free(&s->game);
     wakeup_close(&s->wake);

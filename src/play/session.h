@@ -57,6 +57,7 @@ enum {
     SESSION_SET_LABEL_MAX = 128,
     SESSION_MESSAGES_MAX = 4096,
     SESSION_ENGINE_OPTIONS_MAX = 32,
+    SESSION_LINE_MAX = 4096 + 16, /* session_input: a command with a 4,095-byte file name */
 };
 
 /* What the command line decided. */

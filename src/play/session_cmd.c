@@ -498,7 +498,7 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
 
 unsigned session_input(struct session *s, const char *line, double now)
 {
-    char text[256];
+    char text[SESSION_LINE_MAX];
     line += strspn(line, " \t");
     size_t len = strlen(line);
     while (len > 0 && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))

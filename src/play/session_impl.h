@@ -46,6 +46,7 @@ struct session {
     enum session_state state;
     int search_engine;           /* engine index of the running search */
     struct board search_root;    /* its root position (for SAN) */
+    struct board scratch;        /* for converting reports: no board per report */
     struct move ponder_move;     /* the guess a ponder search is based on */
     struct move hint;            /* the last hint, for "hint" twice */
     char games_path[4096];       /* the file "games" listed last */

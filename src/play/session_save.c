@@ -182,6 +182,8 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
     /* FILE [N] */
     char path[4096];
     int number = 1;
+    if (strlen(text) >= sizeof path)
+        return msg_fail(err, errlen, _("load: the file name is too long"));
     snprintf(path, sizeof path, "%s", text);
     char *space = strrchr(path, ' ');
     if (space && access(path, F_OK) != 0) {
@@ -296,7 +298,11 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     if (n > 0 && path[n - 1] != '~') { /* not the copy kept after "no" */
         char backup[4200];
         snprintf(backup, sizeof backup, "%s~", path);
-        rename(path, backup);
+        /* Moved aside so that it is not offered again; if that fails the
+         * game still goes on, and the user knows why it will be offered
+         * again. */
+        if (rename(path, backup) != 0)
+            session_say(s, _("cannot move %s to %s: %s"), path, backup, strerror(errno));
     }
     return true;
 }

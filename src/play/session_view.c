@@ -24,21 +24,16 @@ void session_convert_report(struct session *s, const struct search_report *r,
     t->nodes = r->nodes;
     t->elapsed = r->elapsed;
     char line[sizeof t->pv - SAN_MAX - 4];
-    struct board copy;
-    board_init(&copy);
-    board_copy(&copy, &s->search_root);
-    moves_to_san_line(&copy, r->pv, r->pv_length, true, line, sizeof line);
-    board_free(&copy);
+    /* The session's scratch board: a report allocates nothing. */
+    board_copy(&s->scratch, &s->search_root);
+    moves_to_san_line(&s->scratch, r->pv, r->pv_length, true, line, sizeof line);
     if (t->pondering && s->search_root.ply > 0) {
         /* The root is after the guessed move: show it first, in brackets. */
-        struct board before;
-        board_init(&before);
-        board_copy(&before, &s->search_root);
-        board_take_back(&before);
+        board_copy(&s->scratch, &s->search_root);
+        board_take_back(&s->scratch);
         char guess[SAN_MAX];
-        move_to_san(&before, s->ponder_move, guess);
+        move_to_san(&s->scratch, s->ponder_move, guess);
         snprintf(t->pv, sizeof t->pv, "(%s) %s", guess, line);
-        board_free(&before);
     } else {
         snprintf(t->pv, sizeof t->pv, "%s", line);
     }

@@ -321,10 +321,11 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
             fflush(out);
             lm.prompted = true;
         }
-        struct pollfd fds[2] = {{input && !eof ? in_fd : -1, POLLIN, 0},
-                                {session_fd(s), POLLIN, 0}};
+        struct pollfd fds[3] = {{input && !eof ? in_fd : -1, POLLIN, 0},
+                                {session_fd(s), POLLIN, 0},
+                                {signals_quit_fd(), POLLIN, 0}};
         int timeout = session_timeout_ms(s);
-        if (poll(fds, 2, timeout) < 0 && errno != EINTR)
+        if (poll(fds, 3, timeout) < 0 && errno != EINTR)
             break;
         if (signals_quit_requested())
             break;

@@ -6,7 +6,9 @@
  */
 #include "system.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include "ui/signals.h"
 
@@ -15,13 +17,23 @@
 static volatile sig_atomic_t quit_signal;
 static volatile sig_atomic_t interrupted;
 static volatile sig_atomic_t sigint_quits;
+/* The self-pipe: a quit signal also makes it readable, so that a loop
+ * about to block in poll() (the signal came just before) still wakes. */
+static int quit_pipe[2] = {-1, -1};
 
 static void on_quit(int sig)
 {
-    if (sig == SIGINT && !sigint_quits)
+    if (sig == SIGINT && !sigint_quits) {
         interrupted = 1;
-    else
-        quit_signal = sig;
+        return;
+    }
+    quit_signal = sig;
+    if (quit_pipe[1] >= 0) {
+        int saved = errno;
+        ssize_t ignored = write(quit_pipe[1], "q", 1); /* full: already readable */
+        (void)ignored;
+        errno = saved;
+    }
 }
 
 void signals_install(bool quits)
@@ -32,6 +44,11 @@ void signals_install(bool quits)
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0; /* no SA_RESTART: poll() returns at once with EINTR */
     sigint_quits = quits;
+    if (quit_pipe[0] < 0 && pipe(quit_pipe) == 0)
+        for (int i = 0; i < 2; i++) {
+            fcntl(quit_pipe[i], F_SETFL, fcntl(quit_pipe[i], F_GETFL) | O_NONBLOCK);
+            fcntl(quit_pipe[i], F_SETFD, FD_CLOEXEC);
+        }
     sigaction(SIGHUP, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
@@ -40,6 +57,11 @@ void signals_install(bool quits)
 int signals_quit_requested(void)
 {
     return quit_signal;
+}
+
+int signals_quit_fd(void)
+{
+    return quit_pipe[0];
 }
 
 bool signals_take_interrupt(void)

@@ -1,8 +1,9 @@
 /* signals.h - asking the game to end from outside: SIGHUP (the terminal
- * went away), SIGTERM, and in line mode SIGINT.  The handlers only set a
- * flag; the front end's poll loop sees it (poll returns with EINTR, and
- * front ends never sleep longer than half a second), saves an unfinished
- * game and leaves.
+ * went away), SIGTERM, and in line mode and the protocols SIGINT.  The
+ * handlers set a flag and make a self-pipe readable; the front end's poll
+ * loop sees them (poll returns with EINTR, or the pipe wakes it when the
+ * signal came just before it blocked), saves an unfinished game and
+ * leaves.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -19,6 +20,11 @@
 void signals_install(bool sigint_quits);
 /* The signal that asked to quit, or 0. */
 int signals_quit_requested(void);
+/* A descriptor that becomes readable (and stays so) when a signal asks
+ * to quit: poll loops add it to their descriptors, so that a signal that
+ * arrives between their check of the flag and poll() still wakes them.
+ * -1 before signals_install (poll ignores it). */
+int signals_quit_fd(void);
 /* Was SIGINT delivered since the last call?  (The TUI: cancel the line.) */
 bool signals_take_interrupt(void);
 

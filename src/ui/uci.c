@@ -17,6 +17,7 @@
 #include "system.h"
 
 #include <inttypes.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <strings.h>
@@ -496,6 +497,43 @@ static bool dispatch(struct uci *u, char *line)
     return true;
 }
 
+/* Dispatches the lines of IN until "quit", end of input or a signal that
+ * asks to quit (SIGINT, SIGTERM, SIGHUP: ui/signals.c).  A descriptor is
+ * polled together with the signals' self-pipe, so that a signal is never
+ * missed; a stream without one (fmemopen) is read line by line. */
+static void read_commands(struct uci *u, FILE *in)
+{
+    int fd = fileno(in);
+    if (fd < 0) {
+        char *line = NULL;
+        size_t cap = 0;
+        while (!signals_quit_requested() && getline(&line, &cap, in) >= 0 && dispatch(u, line))
+            ;
+        free(line);
+        return;
+    }
+    struct line_reader *reader = xmalloc(sizeof *reader);
+    char *line = xmalloc(LINEIO_MAX);
+    line_reader_init(reader, fd);
+    bool open = true;
+    for (;;) {
+        bool quit = false;
+        while (!quit && line_reader_next(reader, line, LINEIO_MAX))
+            quit = !dispatch(u, line);
+        if (quit || !open || signals_quit_requested())
+            break;
+        struct pollfd fds[2] = {{fd, POLLIN, 0}, {signals_quit_fd(), POLLIN, 0}};
+        if (poll(fds, 2, -1) < 0 && errno != EINTR)
+            break;
+        if (signals_quit_requested())
+            break;
+        if (fds[0].revents)
+            open = line_reader_fill(reader);
+    }
+    free(line);
+    free(reader);
+}
+
 static void book_error(void *data, const char *msg)
 {
     (void)data;
@@ -525,14 +563,7 @@ int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
     u.options.elo = u.options.limit_strength ? cfg->level : LEVEL_FULL_ELO;
     board_init(&u.board);
     board_set_start(&u.board);
-    char *line = NULL;
-    size_t cap = 0;
-    /* SIGINT, SIGTERM, SIGHUP (ui/signals.c): a blocked read returns with
-     * EINTR, and the flag ends the loop; the search is stopped and joined
-     * below as at "quit". */
-    while (!signals_quit_requested() && getline(&line, &cap, in) >= 0 && dispatch(&u, line))
-        ;
-    free(line);
+    read_commands(&u, in);
     host_free(&u.host); /* stops the search */
     board_free(&u.board);
     line_writer_destroy(&u.out);

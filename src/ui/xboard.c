@@ -501,8 +501,9 @@ int xboard_run(int in_fd, FILE *out, const struct engine_config *cfg)
     line_reader_init(&reader, in_fd);
     char line[LINEIO_MAX];
     while (!x->quit) {
-        struct pollfd fds[2] = {{in_fd, POLLIN, 0}, {x->wake.fds[0], POLLIN, 0}};
-        if (poll(fds, 2, -1) < 0 && errno != EINTR)
+        struct pollfd fds[3] = {
+            {in_fd, POLLIN, 0}, {x->wake.fds[0], POLLIN, 0}, {signals_quit_fd(), POLLIN, 0}};
+        if (poll(fds, 3, -1) < 0 && errno != EINTR)
             break;
         if (signals_quit_requested())
             break; /* SIGINT, SIGTERM, SIGHUP: end as at "quit" */

@@ -403,8 +403,10 @@ static void read_keys(struct screen *sc)
             continue;
         }
         enum request req = tui_key_request(c);
-        if (c == 27 && session_analyzing(sc->s) && input_line_empty())
-            req = REQ_STOP; /* Esc ends the analysis (else it is readline's) */
+        int done, total;
+        if (c == 27 && input_line_empty() &&
+            (session_analyzing(sc->s) || session_reviewing(sc->s, &done, &total)))
+            req = REQ_STOP; /* Esc ends the analysis or review (else it is readline's) */
         if ((c == KEY_HOME || c == KEY_END) && !input_line_empty())
             req = REQ_NONE; /* while typing they move in the line */
         if (req != REQ_NONE) {
