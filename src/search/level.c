@@ -17,8 +17,8 @@
  * geometrically.  A level at or above LEVEL_FULL_ELO is full strength. */
 static const struct level_params anchors[] = {
     /* elo   nodes  depth multipv noise max_loss */
-    {800, 250, 3, 6, 300, 700},   {1100, 900, 4, 5, 200, 450}, {1500, 3500, 0, 4, 125, 215},
-    {1750, 12000, 0, 3, 70, 130}, {2000, 1000000, 0, 1, 0, 0}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
+    {800, 250, 3, 6, 300, 700},   {1100, 900, 4, 5, 200, 450},  {1500, 3500, 0, 4, 125, 215},
+    {1750, 12000, 0, 3, 70, 130}, {2000, 150000, 0, 2, 25, 50}, {LEVEL_FULL_ELO, 0, 0, 1, 0, 0},
 };
 
 static const char *const names[] = {N_("beginner"), N_("casual"), N_("club"),
