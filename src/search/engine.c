@@ -6,9 +6,9 @@
  */
 #include "system.h"
 
-#include <signal.h>
 
 #include "core/message.h"
+#include "core/thread.h"
 #include "search/engine.h"
 
 bool engine_init(struct engine *e, size_t hash_mb, const struct evaluator *eval)
@@ -126,7 +126,7 @@ static struct search_result think_with_helpers(struct engine *e,
         board_copy(&h->board, &e->board);
         h->limits = &e->helper_limits;
         search_prepare(h->searcher);
-        if (pthread_create(&h->thread, NULL, helper_thread, h) != 0)
+        if (thread_start_quiet(&h->thread, helper_thread, h) != 0)
             break; /* fewer threads: the search is still right */
         started++;
     }
@@ -158,18 +158,8 @@ void engine_go(struct engine *e, const struct board *b, const struct search_limi
     e->limits = *limits;
     e->callbacks = *callbacks;
     search_prepare(e->searcher);
-    /* The search thread inherits a mask that blocks the signals the front
-     * ends handle (terminal resize, hang-up, termination, interrupt), so
-     * they are always delivered to the thread that polls for them. */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGWINCH);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    int err = pthread_create(&e->thread, NULL, search_thread, e);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    /* Signals stay with the thread of the front end that polls for them. */
+    int err = thread_start_quiet(&e->thread, search_thread, e);
     if (err)
         msg_fatal(EXIT_FAILURE, _("cannot start the search thread: %s"), strerror(err));
     e->running = true;

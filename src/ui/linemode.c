@@ -8,7 +8,6 @@
 
 #include <inttypes.h>
 #include <poll.h>
-#include <signal.h>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -17,6 +16,7 @@
 #include "play/request.h"
 #include "play/session.h"
 #include "core/lineio.h"
+#include "core/thread.h"
 #include "ui/linemode.h"
 #include "ui/signals.h"
 #include "ui/textboard.h"
@@ -248,16 +248,8 @@ int linemode_replay_fd(const char *data, size_t len, int fd)
     r->to = fds[1];
     /* The copying thread blocks the signals the protocol loops look for,
      * so that they interrupt the main thread's read, not this one's. */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGWINCH);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
     pthread_t thread;
-    int failed = pthread_create(&thread, NULL, replay_thread, r);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int failed = thread_start_quiet(&thread, replay_thread, r);
     if (failed) {
         close(fds[0]);
         close(fds[1]);
