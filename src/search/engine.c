@@ -6,7 +6,6 @@
  */
 #include "system.h"
 
-
 #include "core/message.h"
 #include "core/thread.h"
 #include "search/engine.h"
