@@ -12,6 +12,7 @@
 
 #include <check.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "play/session.h"
@@ -163,6 +164,44 @@ END_TEST
 
 /* 8. 'resume' finds a game declined at start-up; 'new' asks before it
  * throws an unsaved game away. */
+/* Declining to resume moves the game to PATH~; when that rename fails
+ * (PATH~ is a non-empty directory, which stops root too) the message
+ * says so and the game stays where it was, and resuming it says so too. */
+START_TEST(test_set_aside_failure_is_reported)
+{
+    char path[128], backup[140], inside[160], msg[512];
+    snprintf(path, sizeof path, "%s/aside.pgn", dir);
+    snprintf(backup, sizeof backup, "%s~", path);
+    const char *game = "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n"
+                       "[TdchessMode \"two-humans\"]\n\n1. e4 e5 *\n";
+    write_file(path, game);
+    ck_assert(session_set_aside(path, msg, sizeof msg));
+    ck_assert_msg(strstr(msg, backup) != NULL, "%s", msg);
+    ck_assert(access(path, F_OK) != 0 && access(backup, F_OK) == 0);
+    ck_assert_int_eq(unlink(backup), 0);
+
+    ck_assert_int_eq(mkdir(backup, 0700), 0);
+    snprintf(inside, sizeof inside, "%s/keep", backup);
+    write_file(inside, "x");
+    write_file(path, game);
+    ck_assert(!session_set_aside(path, msg, sizeof msg));
+    ck_assert_msg(strstr(msg, "cannot move") != NULL && strstr(msg, path) != NULL, "%s", msg);
+    ck_assert(access(path, R_OK) == 0); /* nothing lost */
+
+    struct session_options o;
+    test_options(&o, MODE_TWO_HUMANS);
+    struct session *s = new_session(&o);
+    char err[256];
+    ck_assert_msg(session_resume(s, path, 0, err, sizeof err), "%s", err);
+    ck_assert_int_eq(session_game(s)->board.ply, 2);
+    ck_assert(strstr(take(s), "cannot move") != NULL);
+    session_free(s);
+    unlink(inside);
+    rmdir(backup);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(test_resume_declined_and_new_asks)
 {
     char path[128], backup[140], err[256], line[200];
@@ -225,6 +264,7 @@ static Suite *defects_suite(void)
     tcase_add_test(tc, test_stale_thinking_and_names);
     tcase_add_test(tc, test_resume_keeps_time_control);
     tcase_add_test(tc, test_resume_declined_and_new_asks);
+    tcase_add_test(tc, test_set_aside_failure_is_reported);
     tcase_add_test(tc, test_missing_data_notes);
     suite_add_tcase(s, tc);
     return s;

@@ -227,6 +227,10 @@ bool session_autosave_exists(const char *path, char *desc, size_t len);
 /* Resumes the game saved at PATH (players, clocks and moves) and renames
  * the file to PATH~ so it is offered only once. */
 bool session_resume(struct session *s, const char *path, double now, char *err, size_t errlen);
+/* Moves the unfinished game at PATH aside to PATH~ (the user declined to
+ * resume it; 'resume' still finds it there).  Writes the message to show,
+ * success or the reason of the failure, into MSG. */
+bool session_set_aside(const char *path, char *msg, size_t len);
 
 /* A score in White's view for display: "+0.35", "-1.20", "#3" (White
  * mates in 3), "#-2" (Black mates in 2). */

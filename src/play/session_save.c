@@ -296,14 +296,25 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     game_start_clock(&s->game, now);
     size_t n = strlen(path);
     if (n > 0 && path[n - 1] != '~') { /* not the copy kept after "no" */
-        char backup[4200];
-        snprintf(backup, sizeof backup, "%s~", path);
         /* Moved aside so that it is not offered again; if that fails the
          * game still goes on, and the user knows why it will be offered
          * again. */
-        if (rename(path, backup) != 0)
-            session_say(s, _("cannot move %s to %s: %s"), path, backup, strerror(errno));
+        char msg[SESSION_MESSAGES_MAX];
+        if (!session_set_aside(path, msg, sizeof msg))
+            session_say(s, "%s", msg);
     }
+    return true;
+}
+
+bool session_set_aside(const char *path, char *msg, size_t len)
+{
+    char backup[4200];
+    snprintf(backup, sizeof backup, "%s~", path);
+    if (rename(path, backup) != 0) {
+        snprintf(msg, len, _("cannot move %s to %s: %s"), path, backup, strerror(errno));
+        return false;
+    }
+    snprintf(msg, len, _("The saved game was kept as %s."), backup);
     return true;
 }
 

@@ -260,10 +260,7 @@ static void on_line(void *data, char *line)
             }
         } else if (*line == 'n' || *line == 'N') {
             sc->asking_resume = false;
-            char backup[4200];
-            snprintf(backup, sizeof backup, "%s~", autosave);
-            rename(autosave, backup);
-            snprintf(sc->message, sizeof sc->message, _("The saved game was kept as %s."), backup);
+            session_set_aside(autosave, sc->message, sizeof sc->message);
         } else {
             set_message(sc, _("Please answer y to resume the saved game, or n to keep it aside "
                               "('resume' still finds it)."));
