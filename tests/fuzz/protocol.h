@@ -17,19 +17,27 @@
 #include "ui/uci.h"
 #include "fuzz.h"
 
+static char fuzz_protocol_book[64];
+
+static inline void fuzz_protocol_remove_book(void)
+{
+    unlink(fuzz_protocol_book);
+}
+
 /* Engine settings for every input: a small table, the default set, an
  * empty book (the default one, large and checked when opened, would be
- * opened for every input) that is not played from.  Returns the stream
- * the answers go to. */
+ * opened for every input) that is not played from and is removed at exit.
+ * Returns the stream the answers go to. */
 static inline FILE *fuzz_protocol_setup(struct engine_config *cfg)
 {
     engine_config_default(cfg);
     cfg->hash_mb = 1;
-    static char book[64];
-    snprintf(book, sizeof book, "/tmp/tdchess-fuzz-book-%ld.bin", (long)getpid());
+    char *book = fuzz_protocol_book;
+    snprintf(book, sizeof fuzz_protocol_book, "/tmp/tdchess-fuzz-book-%ld.bin", (long)getpid());
     FILE *f = fopen(book, "w");
     if (!f || fclose(f) != 0)
         abort();
+    atexit(fuzz_protocol_remove_book);
     cfg->book_count = 1;
     cfg->books[0] = book;
     cfg->use_book = false;
