@@ -898,7 +898,8 @@ START_TEST(test_session_human_vs_engine)
 }
 END_TEST
 
-START_TEST(test_session_clock_flag)
+/* Two humans with a 1-minute clock and no increment. */
+static struct session *two_humans_one_minute(void)
 {
     struct session_options o;
     test_options(&o, MODE_TWO_HUMANS);
@@ -906,6 +907,12 @@ START_TEST(test_session_clock_flag)
     ck_assert(tc_parse("1+0", &o.tc, err, sizeof err));
     struct session *s = session_new(&o, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
+    return s;
+}
+
+START_TEST(test_session_clock_flag)
+{
+    struct session *s = two_humans_one_minute();
     ck_assert_int_eq(session_game(s)->clock.running, NONE); /* not before the first move */
     ck_assert(session_input(s, "e4", 100) & EV_MOVED);
     ck_assert(session_input(s, "e5", 110) & EV_MOVED);
@@ -935,12 +942,7 @@ END_TEST
  * played still count, the running clock goes on from now. */
 START_TEST(test_session_level_mid_game)
 {
-    struct session_options o;
-    test_options(&o, MODE_TWO_HUMANS);
-    char err[256];
-    ck_assert(tc_parse("1+0", &o.tc, err, sizeof err));
-    struct session *s = session_new(&o, err, sizeof err);
-    ck_assert_msg(s != NULL, "%s", err);
+    struct session *s = two_humans_one_minute();
     ck_assert(session_input(s, "e4", 100) & EV_MOVED);
     ck_assert(session_input(s, "e5", 130) & EV_MOVED); /* Black used 30 s */
     ck_assert(fabs(session_game(s)->clock.left[BLACK] - 30) < 1e-9);
@@ -1179,8 +1181,9 @@ static void fake_destroy(void *impl)
 
 START_TEST(test_host_other_kind)
 {
-    static const struct host_ops FAKE = {"fake",       fake_go,    fake_stop, fake_nothing,
-                                         fake_nothing, fake_clear, NULL,      fake_destroy};
+    static const struct host_ops FAKE = {"fake",       fake_go,      fake_stop,
+                                         fake_nothing, fake_nothing, fake_clear,
+                                         NULL,         fake_destroy, NULL};
     struct engine_config cfg;
     host_config(&cfg);
     struct wakeup w;
