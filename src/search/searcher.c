@@ -91,11 +91,18 @@ static struct search_config default_config(void)
 static void init_reductions(struct searcher *s)
 {
     /* The logarithmic formula of modern engines: late moves at high depth
-     * are reduced most. */
-    for (int d = 0; d < MAX_DEPTH; d++)
+     * are reduced most.  The logarithms are taken once per row and column,
+     * not per entry: a searcher is made for every new game and UCI
+     * "ucinewgame", and 2 * MAX_DEPTH * MAX_MOVES calls to log() were
+     * most of that cost.  The products are the same doubles either way. */
+    double log_moves[MAX_MOVES];
+    for (int m = 0; m < MAX_MOVES; m++)
+        log_moves[m] = m ? log((double)m) : 0;
+    for (int d = 0; d < MAX_DEPTH; d++) {
+        double log_depth = d ? log((double)d) : 0;
         for (int m = 0; m < MAX_MOVES; m++)
-            s->reductions[d][m] =
-                d && m ? (uint8_t)(0.75 + log((double)d) * log((double)m) / 2.25) : 0;
+            s->reductions[d][m] = d && m ? (uint8_t)(0.75 + log_depth * log_moves[m] / 2.25) : 0;
+    }
 }
 
 struct searcher *searcher_new(struct tt *tt, const struct evaluator *eval)
