@@ -71,14 +71,20 @@ static const char *const dimension_names[2][8] = {
 
 /* ---- binary ---------------------------------------------------------------- */
 
+/* CRC-32 (IEEE 802.3, as zlib) a byte at a time through a table made on
+ * the stack: 256 * 8 steps instead of 8 per byte of a 23 KB set. */
 static uint32_t crc32_update(uint32_t crc, const unsigned char *data, size_t size)
 {
-    crc = ~crc;
-    for (size_t i = 0; i < size; i++) {
-        crc ^= data[i];
+    uint32_t table[256];
+    for (uint32_t b = 0; b < 256; b++) {
+        uint32_t c = b;
         for (int k = 0; k < 8; k++)
-            crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
+            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
+        table[b] = c;
     }
+    crc = ~crc;
+    for (size_t i = 0; i < size; i++)
+        crc = (crc >> 8) ^ table[(crc ^ data[i]) & 0xFF];
     return ~crc;
 }
 
