@@ -389,6 +389,42 @@ START_TEST(test_game_undo_redo)
 }
 END_TEST
 
+/* A resignation cannot be read from the position: redoing the last move
+ * gives it back, and a different move forgets it. */
+START_TEST(test_game_redo_keeps_resignation)
+{
+    struct game g;
+    game_init(&g);
+    new_game(&g, NULL, NULL);
+    play(&g, "e4 e5", 0);
+    game_resign(&g, WHITE, 0);
+    ck_assert_int_eq(g.result, RESULT_BLACK_WINS);
+    ck_assert_int_eq(game_undo(&g, 2, 0), 2);
+    ck_assert(!game_over(&g));
+    ck_assert(game_redo(&g, 0));
+    ck_assert(!game_over(&g)); /* not yet at the end */
+    ck_assert(game_redo(&g, 0));
+    ck_assert_int_eq(g.result, RESULT_BLACK_WINS);
+    ck_assert_int_eq(g.reason, REASON_RESIGNATION);
+    ck_assert_int_eq(g.loser, WHITE);
+
+    /* Undo from the middle of the redo list keeps the end's result. */
+    ck_assert_int_eq(game_undo(&g, 1, 0), 1);
+    ck_assert_int_eq(game_undo(&g, 1, 0), 1);
+    ck_assert(game_redo(&g, 0) && game_redo(&g, 0));
+    ck_assert_int_eq(g.result, RESULT_BLACK_WINS);
+
+    /* Another last move is another game: no result. */
+    ck_assert_int_eq(game_undo(&g, 1, 0), 1);
+    play(&g, "d5", 0);
+    ck_assert(!game_over(&g));
+    ck_assert_int_eq(game_undo(&g, 1, 0), 1);
+    ck_assert(game_redo(&g, 0));
+    ck_assert(!game_over(&g));
+    game_free(&g);
+}
+END_TEST
+
 START_TEST(test_game_resign_agree)
 {
     struct game g;
@@ -1235,6 +1271,7 @@ static Suite *play_suite(void)
     tcase_add_test(tc, test_game_can_mate);
     tcase_add_test(tc, test_game_flag_fall);
     tcase_add_test(tc, test_game_undo_redo);
+    tcase_add_test(tc, test_game_redo_keeps_resignation);
     tcase_add_test(tc, test_game_resign_agree);
     tcase_add_test(tc, test_game_pgn_round_trip);
     suite_add_tcase(s, tc);

@@ -23,7 +23,7 @@ void game_init(struct game *g)
     g->info = xcalloc((size_t)g->capacity, sizeof *g->info);
     g->redo_moves = xcalloc((size_t)g->capacity, sizeof *g->redo_moves);
     g->redo_info = xcalloc((size_t)g->capacity, sizeof *g->redo_info);
-    g->loser = NONE;
+    g->loser = g->end_loser = NONE;
     struct time_control none = {TC_NONE, 0, 0, 0};
     clock_reset(&g->clock, &none);
 }
@@ -57,6 +57,13 @@ static void set_result(struct game *g, enum game_result result, enum game_reason
     g->result = result;
     g->reason = reason;
     g->loser = loser;
+}
+
+static void forget_end_result(struct game *g)
+{
+    g->end_result = RESULT_NONE;
+    g->end_reason = REASON_NONE;
+    g->end_loser = NONE;
 }
 
 static enum game_result win_for(int colour)
@@ -93,6 +100,7 @@ bool game_new(struct game *g, const char *fen, const struct time_control *tc, ch
     }
     g->redo_count = 0;
     set_result(g, RESULT_NONE, REASON_NONE, NONE);
+    forget_end_result(g);
     clock_reset(&g->clock, tc);
     for (int side = 0; side < COLOUR_NB; side++)
         g->start_clock[side] = g->clock.left[side];
@@ -169,6 +177,7 @@ bool game_play(struct game *g, struct move m, double now, const struct ply_info 
     if (!play_move(g, m, now, info, false))
         return false;
     g->redo_count = 0;
+    forget_end_result(g);
     return true;
 }
 
@@ -238,6 +247,11 @@ int game_undo(struct game *g, int plies, double now)
 {
     struct board *b = &g->board;
     int done = 0;
+    if (g->redo_count == 0 && plies > 0 && b->ply > 0) { /* leaving the end of the game */
+        g->end_result = g->result;
+        g->end_reason = g->reason;
+        g->end_loser = g->loser;
+    }
     while (done < plies && b->ply > 0) {
         ensure_capacity(g, g->redo_count + 1);
         g->redo_moves[g->redo_count] = b->moves_made[b->ply - 1];
@@ -264,6 +278,8 @@ bool game_redo(struct game *g, double now)
     if (!play_move(g, m, now, &info, true))
         return false;
     g->redo_count--;
+    if (g->redo_count == 0 && !game_over(g))
+        set_result(g, g->end_result, g->end_reason, g->end_loser);
     return true;
 }
 
@@ -397,6 +413,7 @@ void game_from_pgn(struct game *g, const struct pgn_game *pg, const struct time_
     memset(g->info, 0, (size_t)g->capacity * sizeof *g->info);
     g->redo_count = 0;
     set_result(g, RESULT_NONE, REASON_NONE, NONE);
+    forget_end_result(g);
     clock_reset(&g->clock, tc);
     for (int side = 0; side < COLOUR_NB; side++)
         g->start_clock[side] = g->clock.left[side];

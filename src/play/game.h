@@ -75,6 +75,12 @@ struct game {
     enum game_result result;
     enum game_reason reason;
     int loser; /* the side that resigned, was mated or flagged, else NONE */
+    /* The result at the far end of the redo list (a resignation, a loss on
+     * time, the result of a loaded PGN): the position alone cannot say it,
+     * so game_redo gives it back when it replays the last move. */
+    enum game_result end_result;
+    enum game_reason end_reason;
+    int end_loser;
 };
 
 /* Prepares an empty game (call game_new next). */

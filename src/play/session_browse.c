@@ -71,7 +71,9 @@ static unsigned browse_to(struct session *s, int ply, double now)
     s->recorded = false;
     s->hint = move_none();
     say_where(s);
-    return EV_MOVED | EV_BROWSED | EV_MESSAGE;
+    /* At the end of a game that was decided (a mate, or a resignation or
+     * loss on time that game_redo gives back), the result shows again. */
+    return EV_MOVED | EV_BROWSED | EV_MESSAGE | (game_over(&s->game) ? EV_GAME_OVER : 0);
 }
 
 unsigned cmd_FIRST(struct session *s, const char *args, double now)
