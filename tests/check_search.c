@@ -101,6 +101,35 @@ START_TEST(test_tt_store_and_probe)
 }
 END_TEST
 
+/* Every generation fits beside the bound flags: after 40 searches (more
+ * than the 5 bits the byte holds) a fresh entry is still of this search, so
+ * hashfull counts it and a shallow bound of the same position does not
+ * replace a deep one (it did when generations ran to 64). */
+START_TEST(test_tt_generations_wrap)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    struct tt_hit hit;
+    struct move m = {12, 28, 0, 0};
+    for (int search = 1; search <= 2 * TT_GENERATIONS + 8; search++) {
+        tt_new_search(&tt);
+        hash_key key = 0xABC0 + (hash_key)search * 0x10001;
+        tt_store(&tt, key, 0, 20, TT_LOWERBOUND, 50, 0, m);
+        tt_store(&tt, key, 0, 2, TT_UPPERBOUND, -30, 0, move_none());
+        ck_assert(tt_probe(&tt, key, 0, &hit));
+        ck_assert_msg(hit.depth == 20, "search %d: a depth-%d entry replaced the depth-20 one",
+                      search, hit.depth);
+    }
+    tt_clear(&tt);
+    for (int search = 1; search <= 40; search++)
+        tt_new_search(&tt);
+    for (int i = 0; i < 1000; i++)
+        tt_store(&tt, (hash_key)i << 32 | (hash_key)i, 0, 5, TT_EXACTSCORE, 1, 0, m);
+    ck_assert_int_gt(tt_hashfull(&tt), 0);
+    tt_free(&tt);
+}
+END_TEST
+
 /* hashfull (UCI): per mille of the table used by the current search. */
 START_TEST(test_tt_hashfull)
 {
@@ -369,6 +398,7 @@ static Suite *search_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
+    tcase_add_test(tc, test_tt_generations_wrap);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_time_plan);

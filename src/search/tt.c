@@ -10,7 +10,7 @@
 
 #include "search/tt.h"
 
-enum { CACHE_LINE = 64, BOUND_MASK = 7, GENERATION_SHIFT = 3 };
+enum { CACHE_LINE = 64, BOUND_MASK = 7, GENERATION_SHIFT = TT_GENERATION_SHIFT };
 
 bool tt_resize(struct tt *tt, size_t size_mb)
 {

@@ -11,7 +11,7 @@
  * Replacement: an entry of the same position is overwritten unless it is
  * much deeper and the new one is no exact score; otherwise the entry of the
  * bucket with the least draft minus eight times its age (in searches, modulo
- * 64, so the age can never wrap into "new") gives way.
+ * 32, so the age can never wrap into "new") gives way.
  *
  * The table belongs to one engine; its search threads (Lazy SMP) share it
  * without locks.  An entry is two 64-bit words read and written with
@@ -33,7 +33,9 @@
 
 enum { TT_LOWERBOUND = 1, TT_UPPERBOUND = 2, TT_EXACTSCORE = 4 };
 enum { TT_DEFAULT_MB = 64, TT_MAX_MB = 1024 * 1024 };
-enum { TT_BUCKET_ENTRIES = 4, TT_GENERATIONS = 64 };
+/* The generation shares a byte with the three bound flags: five bits, so
+ * ages count modulo 32 searches. */
+enum { TT_BUCKET_ENTRIES = 4, TT_GENERATION_SHIFT = 3, TT_GENERATIONS = 256 >> TT_GENERATION_SHIFT };
 
 /* Word 0: move (from, to, type, promote: 4 bytes) and score (32 bits).
  * Word 1, XORed with word 0: the key's high 32 bits, the static evaluation
