@@ -18,14 +18,6 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-/* Check records every passing ck_assert; in loops that run millions of
- * times only failures are worth a call. */
-#define REQUIRE(cond)                                                                              \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);                                  \
-    } while (0)
-
 static struct board board;
 
 static void setup(void)

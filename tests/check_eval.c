@@ -21,12 +21,6 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-#define REQUIRE(cond)                                                                              \
-    do {                                                                                           \
-        if (!(cond))                                                                               \
-            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);                                  \
-    } while (0)
-
 static struct board board;
 static struct evaluator *ev;
 static char tmpdir[256];

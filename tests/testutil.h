@@ -14,6 +14,14 @@
 #include "chess/fen.h"
 #include "chess/notation.h"
 
+/* Check records every passing ck_assert; in loops that run millions of
+ * times only failures are worth a call. */
+#define REQUIRE(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond);                                  \
+    } while (0)
+
 /* Runs every test of s and returns the process exit status. */
 static inline int run_suite(Suite *s)
 {

@@ -27,6 +27,8 @@
  */
 #include "system.h"
 
+#include <zlib.h>
+
 #include <float.h>
 #include <locale.h>
 #include <math.h>
@@ -71,21 +73,10 @@ static const char *const dimension_names[2][8] = {
 
 /* ---- binary ---------------------------------------------------------------- */
 
-/* CRC-32 (IEEE 802.3, as zlib) a byte at a time through a table made on
- * the stack: 256 * 8 steps instead of 8 per byte of a 23 KB set. */
+/* CRC-32 (ISO-HDLC) from zlib, which the program links for gzip'd PGN. */
 static uint32_t crc32_update(uint32_t crc, const unsigned char *data, size_t size)
 {
-    uint32_t table[256];
-    for (uint32_t b = 0; b < 256; b++) {
-        uint32_t c = b;
-        for (int k = 0; k < 8; k++)
-            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
-        table[b] = c;
-    }
-    crc = ~crc;
-    for (size_t i = 0; i < size; i++)
-        crc = (crc >> 8) ^ table[(crc ^ data[i]) & 0xFF];
-    return ~crc;
+    return (uint32_t)crc32_z(crc, data, size);
 }
 
 static void put_u32(unsigned char *p, uint32_t v)

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 
 #include "core/message.h"
+#include "core/thread.h"
 #include "play/exthost.h"
 #include "search/level.h"
 
@@ -120,8 +121,9 @@ static bool ext_host_go(void *impl, struct engine_host *h, const struct board *b
     bool ok = x->idle || ext_go(&x->engine, b, limits, limits->infinite ? x->multipv : 1,
                                 timed ? GRACE_TIMED : GRACE_UNTIMED);
     pthread_mutex_unlock(&x->lock);
-    if (pthread_create(&x->reader, NULL, reader_main, x) != 0)
-        msg_fatal(EXIT_FAILURE, _("cannot start a thread: %s"), strerror(errno));
+    int err = thread_start_quiet(&x->reader, reader_main, x);
+    if (err != 0)
+        msg_fatal(EXIT_FAILURE, _("cannot start a thread: %s"), strerror(err));
     x->running = true;
     return ok;
 }
