@@ -16,6 +16,7 @@
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "chess/see.h"
+#include "search/golimits.h"
 #include "search/timeman.h"
 #include "testutil.h"
 
@@ -291,6 +292,52 @@ START_TEST(test_time_feedback)
 }
 END_TEST
 
+/* "go" words: every limit reads, writes back as the same words, and a
+ * malformed word is refused with a message naming it. */
+START_TEST(test_go_limits_round_trip)
+{
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct search_limits l, again;
+    char err[GO_LIMITS_ERR_MAX], line[GO_LIMITS_MAX];
+    ck_assert(go_limits_parse(&b, "  wtime 60000 btime 50000 winc 1000 binc 2000 movestogo 20", &l,
+                              err, sizeof err));
+    ck_assert(l.use_clock && l.movestogo == 20);
+    ck_assert_double_eq_tol(l.time[BLACK], 50.0, 1e-9);
+    ck_assert_double_eq_tol(l.inc[WHITE], 1.0, 1e-9);
+    go_limits_format(&l, line, sizeof line);
+    ck_assert_str_eq(line, "go wtime 60000 btime 50000 winc 1000 binc 2000 movestogo 20");
+
+    ck_assert(go_limits_parse(&b,
+                              "ponder depth 7 nodes 5000 mate 3 movetime 250 searchmoves "
+                              "e2e4 g1f3",
+                              &l, err, sizeof err));
+    go_limits_format(&l, line, sizeof line);
+    ck_assert_str_eq(line,
+                     "go ponder movetime 250 depth 7 nodes 5000 mate 3 searchmoves e2e4 g1f3");
+    ck_assert(go_limits_parse(&b, line + 2, &again, err, sizeof err));
+    ck_assert(memcmp(&l, &again, sizeof l) == 0);
+
+    ck_assert(go_limits_parse(&b, "", &l, err, sizeof err)); /* bare go */
+    go_limits_format(&l, line, sizeof line);
+    ck_assert_str_eq(line, "go");
+    ck_assert(go_limits_parse(&b, "movetime 0 wtime -5", &l, err, sizeof err));
+    ck_assert(l.movetime > 0 && l.time[WHITE] == 0 && l.use_clock);
+
+    ck_assert(!go_limits_parse(&b, "depth x", &l, err, sizeof err));
+    ck_assert_str_eq(err, "go depth: expected a number");
+    ck_assert(!go_limits_parse(&b, "depth 0", &l, err, sizeof err));
+    ck_assert(!go_limits_parse(&b, "nodes", &l, err, sizeof err));
+    ck_assert_str_eq(err, "go nodes: expected a number");
+    ck_assert(!go_limits_parse(&b, "sideways", &l, err, sizeof err));
+    ck_assert_str_eq(err, "go: unknown parameter: sideways");
+    ck_assert(!go_limits_parse(&b, "searchmoves e2e5", &l, err, sizeof err));
+    ck_assert(err[0] != '\0');
+    board_free(&b);
+}
+END_TEST
+
 START_TEST(test_features)
 {
     unsigned f = 0;
@@ -399,6 +446,7 @@ static Suite *search_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
     tcase_add_test(tc, test_tt_generations_wrap);
+    tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
     tcase_add_test(tc, test_time_plan);

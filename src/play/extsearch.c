@@ -19,6 +19,7 @@
 #include "core/timing.h"
 #include "play/extengine.h"
 #include "play/extengine_impl.h"
+#include "search/golimits.h"
 
 /* ---- searching --------------------------------------------------------------------- */
 
@@ -186,31 +187,8 @@ bool ext_go(struct ext_engine *e, const struct board *b, const struct search_lim
         }
         if (!uci_position(e, b))
             return false;
-        char go[512];
-        int n = snprintf(go, sizeof go, "go");
-        const struct search_limits *l = limits;
-        if (l->ponder)
-            n += snprintf(go + n, sizeof go - (size_t)n, " ponder");
-        if (l->infinite)
-            n += snprintf(go + n, sizeof go - (size_t)n, " infinite");
-        if (l->use_clock) {
-            n += snprintf(go + n, sizeof go - (size_t)n, " wtime %.0f btime %.0f",
-                          l->time[WHITE] * 1000, l->time[BLACK] * 1000);
-            if (l->inc[WHITE] > 0 || l->inc[BLACK] > 0)
-                n += snprintf(go + n, sizeof go - (size_t)n, " winc %.0f binc %.0f",
-                              l->inc[WHITE] * 1000, l->inc[BLACK] * 1000);
-            if (l->movestogo > 0)
-                n += snprintf(go + n, sizeof go - (size_t)n, " movestogo %d", l->movestogo);
-        }
-        if (l->movetime > 0)
-            n += snprintf(go + n, sizeof go - (size_t)n, " movetime %.0f", l->movetime * 1000);
-        if (l->depth > 0)
-            n += snprintf(go + n, sizeof go - (size_t)n, " depth %d", l->depth);
-        if (l->nodes > 0)
-            n += snprintf(go + n, sizeof go - (size_t)n, " nodes %llu",
-                          (unsigned long long)l->nodes);
-        if (l->mate > 0)
-            n += snprintf(go + n, sizeof go - (size_t)n, " mate %d", l->mate);
+        char go[GO_LIMITS_MAX];
+        go_limits_format(limits, go, sizeof go);
         if (!ext_send_line(e, "%s", go))
             return false;
     } else {

@@ -28,6 +28,7 @@
 #include "eval/eval.h"
 #include "tools/bench.h"
 #include "search/engine.h"
+#include "search/golimits.h"
 #include "core/lineio.h"
 #include "core/message.h"
 #include "core/timing.h"
@@ -207,84 +208,21 @@ static void go_perft(struct uci *u, char **save)
     say(u, "\nNodes searched: %" PRIu64 "\n", total);
 }
 
-/* Parses the go subcommands into limits; false on a malformed command. */
-static bool parse_go(struct uci *u, char *first, char **save, struct search_limits *l)
-{
-    static const char *const clock_names[] = {"wtime", "btime", "winc", "binc"};
-    const long long big = 1000LL * 1000 * 1000 * 1000;
-    long long v;
-    for (char *tok = first; tok; tok = strtok_r(NULL, " \t", save)) {
-        bool clock = false;
-        for (int i = 0; i < 4; i++)
-            if (strcmp(tok, clock_names[i]) == 0) {
-                if (!go_number(u, tok, save, -big, big, &v))
-                    return false;
-                double seconds = v < 0 ? 0 : (double)v / 1000;
-                if (i < 2)
-                    l->time[i] = seconds;
-                else
-                    l->inc[i - 2] = seconds;
-                l->use_clock = clock = true;
-            }
-        if (clock)
-            continue;
-        if (strcmp(tok, "searchmoves") == 0) {
-            char *next;
-            while ((next = strtok_r(NULL, " \t", save))) {
-                struct move m;
-                char err[MOVE_ERR_MAX];
-                if (!move_from_coord(&u->board, next, &m, err, sizeof err)) {
-                    say(u, "info string %s", err);
-                    return false;
-                }
-                if (l->searchmove_count < MAX_MOVES)
-                    l->searchmoves[l->searchmove_count++] = m;
-            }
-        } else if (strcmp(tok, "ponder") == 0) {
-            l->ponder = true;
-        } else if (strcmp(tok, "infinite") == 0) {
-            l->infinite = true;
-        } else if (strcmp(tok, "movestogo") == 0) {
-            if (!go_number(u, tok, save, 0, 100000, &v))
-                return false;
-            l->movestogo = (int)v;
-        } else if (strcmp(tok, "depth") == 0) {
-            if (!go_number(u, tok, save, 1, 10000, &v))
-                return false;
-            l->depth = (int)v;
-        } else if (strcmp(tok, "nodes") == 0) {
-            if (!go_number(u, tok, save, 1, big, &v))
-                return false;
-            l->nodes = (uint64_t)v;
-        } else if (strcmp(tok, "mate") == 0) {
-            if (!go_number(u, tok, save, 1, 1000, &v))
-                return false;
-            l->mate = (int)v;
-        } else if (strcmp(tok, "movetime") == 0) {
-            if (!go_number(u, tok, save, 0, big, &v))
-                return false;
-            l->movetime = (double)v / 1000;
-            if (l->movetime <= 0)
-                l->movetime = 0.001;
-        } else {
-            say(u, "info string %s: %.40s", _("go: unknown parameter"), tok);
-            return false;
-        }
-    }
-    return true;
-}
-
 static void cmd_go(struct uci *u, char *args)
 {
-    char *save = NULL;
-    char *first = strtok_r(args, " \t", &save);
-    if (first && strcmp(first, "perft") == 0) {
+    char *words = args + strspn(args, " \t");
+    if (strncmp(words, "perft", 5) == 0 && strchr(" \t", words[5])) {
+        char *save = NULL;
+        strtok_r(words, " \t", &save);
         go_perft(u, &save);
         return;
     }
-    struct search_limits limits = {0};
-    if (!parse_go(u, first, &save, &limits))
+    struct search_limits limits;
+    char err[GO_LIMITS_ERR_MAX];
+    if (!go_limits_parse(&u->board, words, &limits, err, sizeof err)) {
+        say(u, "info string %s", err);
         return;
+    }
     /* 0 ms means none at all; the search reads 0 as its default. */
     limits.move_overhead =
         u->options.move_overhead_ms > 0 ? u->options.move_overhead_ms / 1000.0 : 1e-6;
