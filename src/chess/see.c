@@ -98,3 +98,50 @@ int see(const struct board *b, struct move m)
     }
     return gain[0];
 }
+
+/* The same exchange as see(), decided against a bound instead of valued:
+ * `balance` is what the side that moved first has above the threshold if
+ * the piece now on the square is taken and the exchange stops there.  The
+ * side that just captured wins as soon as losing its capturer cannot bring
+ * the balance across zero; that settles most exchanges after one or two
+ * captures, and a move whose target nobody attacks after the first. */
+bool see_ge(const struct board *b, struct move m, int threshold)
+{
+    const struct game_state *s = b->state;
+    int sq = m.to, us = b->side;
+    uint64_t removed = 1ULL << m.from;
+    int victim = (m.type & EN_PASSANT) ? PAWN : s->piece[sq];
+    int balance = (victim == NONE ? 0 : see_value[victim]) - threshold;
+    if (m.type & EN_PASSANT)
+        removed |= 1ULL << (sq_row(m.from) * 8 + sq_file(m.to));
+    int on_square = (m.type & PROMOTION) ? m.promote : s->piece[m.from];
+    if (m.type & PROMOTION)
+        balance += see_value[m.promote] - see_value[PAWN];
+    if (balance < 0)
+        return false; /* not enough even if nothing recaptures */
+    balance -= see_value[on_square];
+    if (balance >= 0)
+        return true; /* enough even if the mover is lost for nothing */
+    int side = colour_other(us);
+    for (;;) {
+        int from = least_attacker(s, sq, side, removed);
+        if (from < 0)
+            break;
+        removed |= 1ULL << from;
+        int piece = s->piece[from];
+        if (piece == KING && least_attacker(s, sq, colour_other(side), removed) >= 0)
+            break; /* the king may not capture into a defended square */
+        if (side == us) {
+            balance -= see_value[piece]; /* we took; they may take our capturer */
+            if (balance >= 0)
+                return true;
+        } else {
+            balance += see_value[piece]; /* they took; we may take theirs */
+            if (balance < 0)
+                return false;
+        }
+        side = colour_other(side);
+    }
+    /* The side to capture cannot: the last capture stands. */
+    return side != us;
+}

@@ -210,7 +210,7 @@ static bool capture_loses(const struct board *b, struct move m)
     if (!(m.type & CAPTURE) || (m.type & EN_PASSANT))
         return false;
     const struct game_state *st = b->state;
-    return mvv_value[st->piece[m.from]] > mvv_value[st->piece[m.to]] && see(b, m) < 0;
+    return mvv_value[st->piece[m.from]] > mvv_value[st->piece[m.to]] && !see_ge(b, m, 0);
 }
 
 static void score_moves(const struct searcher *s, const struct board *b, int ply,
@@ -524,22 +524,23 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         bool may_prune = !root && best > -MATE_BOUND && has_pieces(b);
         int lmr_depth = depth - 1 - reduction;
         if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
-            see(b, m) < -SEE_CAPTURE_MARGIN * depth)
+            !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
             continue;
-        bool losing_quiet = may_prune && quiet && has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
-                            see(b, m) < -SEE_QUIET_MARGIN * lmr_depth * lmr_depth;
+        /* A late, futile or losing quiet move is pruned unless it gives
+         * check: the cheap tests first, the exchange only when they fail. */
+        bool prune_quiet = may_prune && quiet &&
+                           ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+                             quiet_count >= lmp_limit(depth, improving)) ||
+                            (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
+                             static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha) ||
+                            (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+                             !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
         if (!board_make_move(b, m))
             continue;
         bool gives_check = b->state->in_check;
-        if (may_prune && quiet && !gives_check) {
-            bool late = has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-                        quiet_count >= lmp_limit(depth, improving);
-            bool futile = has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
-                          static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
-            if (late || futile || losing_quiet) {
-                board_take_back(b);
-                continue;
-            }
+        if (prune_quiet && !gives_check) {
+            board_take_back(b);
+            continue;
         }
         tt_prefetch(s->tt, b->state->key);
         legal++;
