@@ -505,6 +505,49 @@ START_TEST(test_extended_and_coord)
 }
 END_TEST
 
+/* The bitboards say what the mailbox says, after every kind of move. */
+static void check_bitboards(const struct game_state *s)
+{
+    uint64_t colour[COLOUR_NB] = {0, 0}, piece[PIECE_NB] = {0};
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (s->piece[sq] != NONE) {
+            colour[s->colour[sq]] |= 1ULL << sq;
+            piece[s->piece[sq]] |= 1ULL << sq;
+        }
+    REQUIRE(memcmp(colour, s->by_colour, sizeof colour) == 0);
+    REQUIRE(memcmp(piece, s->by_piece, sizeof piece) == 0);
+}
+
+static void walk_bitboards(int depth)
+{
+    check_bitboards(board.state);
+    if (depth == 0)
+        return;
+    struct move_list list;
+    gen_moves(&board, &list);
+    for (int i = 0; i < list.count; i++)
+        if (board_make_move(&board, list.moves[i])) {
+            walk_bitboards(depth - 1);
+            board_take_back(&board);
+        }
+}
+
+START_TEST(test_bitboards_follow_mailbox)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        walk_bitboards(2);
+    }
+    free_fens(fens, n);
+    /* board_put over an occupied square moves the bit between the sets. */
+    board_set_start(&board);
+    board_put(&board, SQ_E1 - 8, BLACK, QUEEN);
+    check_bitboards(board.state);
+}
+END_TEST
+
 /* ---- perft ----------------------------------------------------------- */
 
 START_TEST(test_perft_known)
@@ -563,6 +606,7 @@ static Suite *chess_suite(void)
     tcase_add_test(tc, test_san_forms);
     tcase_add_test(tc, test_extended_and_coord);
     tcase_add_test(tc, test_perft_known);
+    tcase_add_test(tc, test_bitboards_follow_mailbox);
     tcase_add_test(tc, test_epd);
     suite_add_tcase(s, tc);
     return s;

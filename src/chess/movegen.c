@@ -94,9 +94,8 @@ static int generate(const struct board *b, struct move_list *list, bool captures
     const struct game_state *s = b->state;
     int us = b->side;
     list->count = 0;
-    for (int sq = 0; sq < SQUARE_NB; sq++) {
-        if (s->colour[sq] != us)
-            continue;
+    for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
+        int sq = __builtin_ctzll(own); /* ascending, as the design's square loop */
         if (s->piece[sq] == PAWN)
             gen_pawn(s, list, sq, us, captures_only);
         else

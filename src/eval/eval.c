@@ -571,12 +571,13 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         tr->side = side;
     }
     /* Pass 1: piece-square values and bitboards, visiting pieces only. */
-    const uint64_t occupied = occupied_squares(s->colour);
-    for (uint64_t x = occupied; x; x &= x - 1) {
-        int sq = bit_first(x), code = s->colour[sq] * PIECE_NB + s->piece[sq];
-        score += pst[code][sq];
-        score_next += pst_next[code][sq];
-        bb[code] |= bit(sq);
+    const uint64_t occupied = state_occupied(s);
+    for (int code = 0; code < CODE_EMPTY; code++) {
+        bb[code] = state_pieces(s, code / PIECE_NB, code % PIECE_NB);
+        for (uint64_t x = bb[code]; x; x &= x - 1) {
+            score += pst[code][bit_first(x)];
+            score_next += pst_next[code][bit_first(x)];
+        }
     }
     bb[CODE_EMPTY] = ~occupied;
     if (tr != NULL)
