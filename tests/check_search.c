@@ -445,6 +445,50 @@ START_TEST(test_node_limit_and_determinism)
 }
 END_TEST
 
+static void keep_nodes(const struct search_report *r, void *data)
+{
+    *(uint64_t *)data = r->nodes;
+}
+
+/* Lazy SMP: the nodes reported are those of all threads (the main thread's
+ * own count is in the stats).  A helper's search run to its end first, so
+ * that its count is known: the main search's reports and result add it. */
+START_TEST(test_threads_report_all_nodes)
+{
+    struct evaluator *eval = evaluator_new();
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 4));
+    struct searcher *main_searcher = searcher_new(&tt, eval);
+    struct searcher *helper = searcher_new(&tt, eval);
+    searcher_set_helper(helper, 1);
+    struct search_limits l = {0};
+    l.depth = 6;
+    board_set_start(&board);
+    search_prepare(helper);
+    struct search_result h = search_think(helper, &board, &l, NULL);
+    ck_assert_uint_gt(h.nodes, 0);
+    ck_assert_uint_eq(searcher_published_nodes(helper), h.nodes);
+
+    uint64_t reported = 0;
+    struct search_callbacks cb = {keep_nodes, NULL, &reported};
+    struct searcher *const peers[] = {helper};
+    searcher_set_peers(main_searcher, peers, 1);
+    search_prepare(main_searcher);
+    struct search_result r = search_think(main_searcher, &board, &l, &cb);
+    ck_assert_uint_eq(r.nodes, r.stats.nodes + h.nodes);
+    ck_assert_uint_eq(reported, r.nodes); /* the last report is at the end */
+    /* Alone again: its own nodes. */
+    searcher_set_peers(main_searcher, NULL, 0);
+    r = search_think(main_searcher, &board, &l, &cb);
+    ck_assert_uint_eq(r.nodes, r.stats.nodes);
+    ck_assert_uint_eq(reported, r.nodes);
+    searcher_free(helper);
+    searcher_free(main_searcher);
+    tt_free(&tt);
+    evaluator_free(eval);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -461,6 +505,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);
+    tcase_add_test(tc, test_threads_report_all_nodes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -92,6 +92,7 @@ static bool should_stop(struct searcher *s)
         return s->timed_out = true;
     if ((s->stats.nodes & (NODES_BETWEEN_CHECKS - 1)) != 0)
         return false;
+    atomic_store_explicit(&s->shared_nodes, s->stats.nodes, memory_order_relaxed);
     if (s->limits->nodes && s->stats.nodes >= s->limits->nodes)
         return s->timed_out = true;
     if (atomic_load_explicit(&s->ponderhit, memory_order_relaxed)) {
@@ -655,6 +656,15 @@ static int root_pv(struct searcher *s, struct move *pv)
     return n;
 }
 
+/* The nodes of every thread of the search, as far as they are published. */
+static uint64_t all_nodes(const struct searcher *s)
+{
+    uint64_t nodes = s->stats.nodes;
+    for (int i = 0; i < s->peer_count; i++)
+        nodes += atomic_load_explicit(&s->peers[i]->shared_nodes, memory_order_relaxed);
+    return nodes;
+}
+
 static void report(struct searcher *s, int depth, int score, int bound, int multipv)
 {
     if (!s->callbacks || !s->callbacks->on_report)
@@ -665,7 +675,7 @@ static void report(struct searcher *s, int depth, int score, int bound, int mult
     r.multipv = multipv;
     r.score = score;
     r.bound = bound;
-    r.nodes = s->stats.nodes;
+    r.nodes = all_nodes(s);
     r.elapsed = elapsed(s);
     r.hashfull = tt_hashfull(s->tt);
     r.pv_length = root_pv(s, r.pv);
@@ -847,7 +857,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
     while ((limits->infinite || s->plan.pondering) && !atomic_load(&s->stop) &&
            !(s->plan.pondering && atomic_load(&s->ponderhit) && !limits->infinite))
         time_sleep(0.001);
-    result.nodes = s->stats.nodes;
+    atomic_store_explicit(&s->shared_nodes, s->stats.nodes, memory_order_relaxed);
+    result.nodes = all_nodes(s);
     result.elapsed = elapsed(s);
     result.stats = s->stats;
     return result;

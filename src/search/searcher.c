@@ -171,6 +171,18 @@ void search_prepare(struct searcher *s)
 {
     atomic_store(&s->stop, false);
     atomic_store(&s->ponderhit, false);
+    atomic_store(&s->shared_nodes, 0);
+}
+
+void searcher_set_peers(struct searcher *s, struct searcher *const *peers, int count)
+{
+    s->peers = peers;
+    s->peer_count = count;
+}
+
+uint64_t searcher_published_nodes(const struct searcher *s)
+{
+    return atomic_load(&s->shared_nodes);
 }
 void search_ponderhit(struct searcher *s)
 {

@@ -50,6 +50,12 @@ struct searcher {
     struct move best_move; /* best root move of the iteration so far */
     int best_score;
     int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
+    /* Lazy SMP: each searcher publishes its node count now and then (and at
+     * the end of its search); the main searcher's reports add those of its
+     * helpers (peers) to its own. */
+    atomic_uint_fast64_t shared_nodes;
+    struct searcher *const *peers;
+    int peer_count;
     atomic_bool stop, ponderhit;
 };
 
