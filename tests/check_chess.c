@@ -548,6 +548,38 @@ START_TEST(test_bitboards_follow_mailbox)
 }
 END_TEST
 
+/* board_gives_check() says what making the move says, for every legal move
+ * of the suite's positions and the positions one move later. */
+static void check_gives_check(int depth)
+{
+    struct move_list list;
+    gen_moves(&board, &list);
+    for (int i = 0; i < list.count; i++) {
+        struct move m = list.moves[i];
+        bool predicted = board_gives_check(&board, m);
+        if (!board_make_move(&board, m))
+            continue;
+        if (predicted != (bool)board.state->in_check)
+            ck_abort_msg("gives_check %d, made: %d (move %d-%d)", predicted, board.state->in_check,
+                         m.from, m.to);
+        if (depth > 1)
+            check_gives_check(depth - 1);
+        board_take_back(&board);
+    }
+}
+
+START_TEST(test_gives_check)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        check_gives_check(2);
+    }
+    free_fens(fens, n);
+}
+END_TEST
+
 /* ---- perft ----------------------------------------------------------- */
 
 START_TEST(test_perft_known)
@@ -607,6 +639,7 @@ static Suite *chess_suite(void)
     tcase_add_test(tc, test_extended_and_coord);
     tcase_add_test(tc, test_perft_known);
     tcase_add_test(tc, test_bitboards_follow_mailbox);
+    tcase_add_test(tc, test_gives_check);
     tcase_add_test(tc, test_epd);
     suite_add_tcase(s, tc);
     return s;

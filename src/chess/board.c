@@ -228,6 +228,51 @@ bool board_test_exposure(const struct board *b, int target, int evacuated, int b
     return at >= 0 && s->colour[at] == by && slider_on_line(s->piece[at], dir);
 }
 
+/* Does the moving piece, now on `to`, attack the king on ksq through the
+ * occupancy after the move?  As board_single_attack() on the new board. */
+static bool attacks_after(int piece, int us, int to, int ksq, uint64_t occupied)
+{
+    switch (piece) {
+    case PAWN:
+        return mask_has(TABLES->pawn_from[us][ksq], to);
+    case KNIGHT:
+        return mask_has(TABLES->knight_mask[to], ksq);
+    case KING:
+        return mask_has(TABLES->king_mask[to], ksq);
+    default: {
+        int dir = TABLES->direction[to][ksq];
+        return dir >= 0 && slider_on_line(piece, dir) && !(TABLES->between[to][ksq] & occupied);
+    }
+    }
+}
+
+bool board_gives_check(struct board *b, struct move m)
+{
+    const struct game_state *s = b->state;
+    int us = b->side, ksq = s->king_sq[colour_other(us)];
+    if ((m.type & (CASTLE | EN_PASSANT)) || ksq == NO_SQUARE) {
+        /* Rare: the rook or the removed pawn may give the check. */
+        if (!board_make_move(b, m))
+            return false;
+        bool check = b->state->in_check;
+        board_take_back(b);
+        return check;
+    }
+    int piece = (m.type & PROMOTION) ? m.promote : s->piece[m.from];
+    uint64_t occupied = (state_occupied(s) & ~(1ULL << m.from)) | 1ULL << m.to;
+    if (attacks_after(piece, us, m.to, ksq, occupied))
+        return true;
+    /* Discovered: the first piece behind the vacated square, seen from the
+     * king, is one of our sliders on that line. */
+    int dir = TABLES->direction[ksq][m.from];
+    if (dir < 0)
+        return false;
+    int at = ray_first(ksq, dir, occupied);
+    if (at < 0 || at == m.to)
+        return at == m.to && slider_on_line(piece, dir);
+    return s->colour[at] == us && slider_on_line(s->piece[at], dir);
+}
+
 /* ---- draw rules -------------------------------------------------------- */
 
 bool board_is_fifty_moves(const struct board *b)

@@ -81,6 +81,10 @@ bool board_single_attack(const struct board *b, int target, int from);
 /* With `evacuated` empty, does a slider of colour `by` behind it attack
  * `target` along their common line? (design §5.4.3) */
 bool board_test_exposure(const struct board *b, int target, int evacuated, int by);
+/* Would the pseudo-legal move m give check (the in_check of the position
+ * after it, when it is legal)?  Without making it, except for castling and
+ * en passant; b is left as it was. */
+bool board_gives_check(struct board *b, struct move m);
 
 /* The Zobrist key recomputed from scratch (tests compare it with the
  * incremental one). */

@@ -536,13 +536,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                              static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha) ||
                             (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
                              !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
+        if (prune_quiet && !board_gives_check(b, m))
+            continue; /* pruned without making it */
         if (!board_make_move(b, m))
             continue;
         bool gives_check = b->state->in_check;
-        if (prune_quiet && !gives_check) {
-            board_take_back(b);
-            continue;
-        }
         tt_prefetch(s->tt, b->state->key);
         legal++;
         pd->move = m;
