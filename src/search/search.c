@@ -127,7 +127,7 @@ static int swing(const struct searcher *s, const struct board *b)
 static int evaluate(struct searcher *s, const struct board *b)
 {
     s->stats.true_evals++;
-    return material_eval(b) + eval_positional(s->eval, b) + swing(s, b);
+    return material_eval(b) + eval_positional_cached(s->eval, b, s->pawns) + swing(s, b);
 }
 
 static inline bool has(const struct searcher *s, unsigned feature)

@@ -29,6 +29,7 @@ struct ply_data {
 struct searcher {
     struct tt *tt;
     const struct evaluator *eval;
+    struct pawn_cache *pawns; /* this thread's pawn-structure cache */
     struct search_config config;
     struct ply_data *plies; /* config.max_ply + 2 entries */
     int16_t history[COLOUR_NB][SQUARE_NB][SQUARE_NB];
