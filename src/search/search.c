@@ -28,6 +28,7 @@
 #include "eval/eval.h"
 #include "search/search.h"
 #include "chess/see.h"
+#include "search/movepick.h"
 #include "search/searcher.h"
 #include "search/timeman.h"
 
@@ -56,15 +57,6 @@ enum {
     NULL_MIN_DEPTH = 2,
     IIR_MIN_DEPTH = 4,
 };
-
-static const int HASH_SORT_SCORE = 2000000000;
-static const int GOOD_CAPTURE_SORT_SCORE = 1000000000;
-static const int KILLER_SORT_SCORE = 900000000;
-static const int COUNTER_SORT_SCORE = 800000000;
-static const int BAD_CAPTURE_SORT_SCORE = -1000000000;
-
-/* MVV-LVA piece order: victims by value, attackers cheapest first. */
-static const int mvv_value[PIECE_NB] = {1, 3, 3, 5, 9, 20};
 
 /* ---- time and limits ---------------------------------------------------- */
 
@@ -186,78 +178,6 @@ static void history_update(struct searcher *s, int side, struct move m, int bonu
     *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
 }
 
-static struct move counter_move(const struct searcher *s, const struct board *b)
-{
-    struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
-    return move_is_none(last) ? last : s->counter[last.from][last.to];
-}
-
-static int capture_order(const struct board *b, struct move m)
-{
-    const struct game_state *st = b->state;
-    int victim = (m.type & EN_PASSANT) ? PAWN : (m.type & CAPTURE) ? st->piece[m.to] : NONE;
-    int value = victim == NONE ? 0 : mvv_value[victim] * 10 - mvv_value[st->piece[m.from]];
-    if (m.type & PROMOTION)
-        value += mvv_value[m.promote] * 10;
-    return value;
-}
-
-/* Does the capture (or promotion) lose material by static exchange?  A
- * capture of a piece worth at least the capturer never does. */
-static bool capture_loses(const struct board *b, struct move m)
-{
-    if ((m.type & PROMOTION) && m.promote != QUEEN)
-        return true;
-    if (!(m.type & CAPTURE) || (m.type & EN_PASSANT))
-        return false;
-    const struct game_state *st = b->state;
-    return mvv_value[st->piece[m.from]] > mvv_value[st->piece[m.to]] && !see_ge(b, m, 0);
-}
-
-static void score_moves(const struct searcher *s, const struct board *b, int ply,
-                        const struct move_list *list, int *scores, struct move hash_move)
-{
-    const struct ply_data *pd = &s->plies[ply];
-    struct move counter = has(s, FEATURE_COUNTER) ? counter_move(s, b) : move_none();
-    bool see_order = has(s, FEATURE_SEE_ORDER);
-    for (int i = 0; i < list->count; i++) {
-        struct move m = list->moves[i];
-        if (move_equal(m, hash_move)) {
-            scores[i] = HASH_SORT_SCORE;
-        } else if (!is_quiet(m)) {
-            int order = capture_order(b, m);
-            bool losing =
-                see_order ? capture_loses(b, m) : (m.type & PROMOTION) && m.promote != QUEEN;
-            scores[i] = (losing ? BAD_CAPTURE_SORT_SCORE : GOOD_CAPTURE_SORT_SCORE) + order;
-        } else if (move_equal(m, pd->killers[0])) {
-            scores[i] = KILLER_SORT_SCORE + 1;
-        } else if (move_equal(m, pd->killers[1])) {
-            scores[i] = KILLER_SORT_SCORE;
-        } else if (move_equal(m, counter)) {
-            scores[i] = COUNTER_SORT_SCORE;
-        } else {
-            scores[i] = history_score(s, b->side, m);
-        }
-    }
-}
-
-/* Selection sort step (design §8.5): brings the best remaining move to i. */
-static void pick_move(struct move_list *list, int *scores, int i)
-{
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (scores[j] > scores[best])
-            best = j;
-    if (best == i)
-        return;
-    struct move m = list->moves[i];
-    list->moves[i] = list->moves[best];
-    list->moves[best] = m;
-    int sc = scores[i];
-    scores[i] = scores[best];
-    scores[best] = sc;
-}
-
 static void update_pv(struct searcher *s, int ply, struct move m)
 {
     struct ply_data *pd = &s->plies[ply], *child = &s->plies[ply + 1];
@@ -323,10 +243,8 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
 
     bool in_check = b->state->in_check;
     int best, static_eval = NO_EVAL;
-    struct move_list list;
     if (in_check) {
         best = -WIN_SCORE + ply; /* every evasion is searched; none means mate */
-        gen_moves(b, &list);
     } else {
         static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
         best = static_eval;
@@ -343,24 +261,21 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
         }
         if (best > alpha)
             alpha = best;
-        gen_captures(b, &list);
     }
+    struct move_picker mp; /* evasions in check, else captures and promotions */
+    picker_init(&mp, s, b, ply, hash_move, !in_check);
     s->stats.move_gens++;
-    int scores[MAX_MOVES];
-    score_moves(s, b, ply, &list, scores, hash_move);
 
-    struct move best_move = move_none();
+    struct move best_move = move_none(), m;
     bool prune = !in_check && has(s, FEATURE_SEE_QS);
-    for (int i = 0; i < list.count; i++) {
-        pick_move(&list, scores, i);
-        struct move m = list.moves[i];
+    while (picker_next(&mp, b, &m)) {
         if (prune && best > -MATE_BOUND) {
             /* Delta pruning: even winning the piece leaves us below alpha. */
             int victim = (m.type & EN_PASSANT) ? PAWN : b->state->piece[m.to];
             if (!(m.type & PROMOTION) && victim != NONE &&
                 static_eval + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha)
                 continue;
-            if (capture_loses(b, m))
+            if (picker_loses(&mp, b))
                 continue;
         }
         if (!board_make_move(b, m))
@@ -502,18 +417,14 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     if (has(s, FEATURE_IID) && depth >= IIR_MIN_DEPTH && move_is_none(hash_move) && !root)
         depth--;
 
-    struct move_list list;
-    gen_moves(b, &list);
+    struct move_picker mp;
+    picker_init(&mp, s, b, ply, hash_move, false);
     s->stats.move_gens++;
-    int scores[MAX_MOVES];
-    score_moves(s, b, ply, &list, scores, hash_move);
     struct move quiets[MAX_MOVES];
     int quiet_count = 0;
     int best = -WIN_SCORE, legal = 0;
-    struct move best_move = move_none();
-    for (int i = 0; i < list.count; i++) {
-        pick_move(&list, scores, i);
-        struct move m = list.moves[i];
+    struct move best_move = move_none(), m;
+    while (picker_next(&mp, b, &m)) {
         if (root && !root_move_allowed(s, m))
             continue;
         bool quiet = is_quiet(m);
