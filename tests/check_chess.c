@@ -568,6 +568,43 @@ static void check_gives_check(int depth)
     }
 }
 
+/* gen_captures() gives the captures and promotions of gen_moves(), in
+ * the same order (the move ordering breaks ties by it). */
+static void check_captures_here(void)
+{
+    struct move_list all, captures;
+    gen_moves(&board, &all);
+    gen_captures(&board, &captures);
+    int k = 0;
+    for (int i = 0; i < all.count; i++)
+        if (all.moves[i].type & (CAPTURE | PROMOTION)) {
+            REQUIRE(k < captures.count);
+            REQUIRE(move_equal(all.moves[i], captures.moves[k]) &&
+                    all.moves[i].type == captures.moves[k].type);
+            k++;
+        }
+    REQUIRE(k == captures.count);
+}
+
+START_TEST(test_captures_in_order)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        check_captures_here();
+        struct move_list list;
+        gen_moves(&board, &list);
+        for (int j = 0; j < list.count; j++)
+            if (board_make_move(&board, list.moves[j])) {
+                check_captures_here();
+                board_take_back(&board);
+            }
+    }
+    free_fens(fens, n);
+}
+END_TEST
+
 START_TEST(test_gives_check)
 {
     int n;
@@ -640,6 +677,7 @@ static Suite *chess_suite(void)
     tcase_add_test(tc, test_perft_known);
     tcase_add_test(tc, test_bitboards_follow_mailbox);
     tcase_add_test(tc, test_gives_check);
+    tcase_add_test(tc, test_captures_in_order);
     tcase_add_test(tc, test_epd);
     suite_add_tcase(s, tc);
     return s;
