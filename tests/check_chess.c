@@ -497,6 +497,118 @@ START_TEST(test_extended_and_coord)
 }
 END_TEST
 
+/* The bitboards say what the mailbox says, after every kind of move. */
+static void check_bitboards(const struct game_state *s)
+{
+    uint64_t colour[COLOUR_NB] = {0, 0}, piece[PIECE_NB] = {0};
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (s->piece[sq] != NONE) {
+            colour[s->colour[sq]] |= 1ULL << sq;
+            piece[s->piece[sq]] |= 1ULL << sq;
+        }
+    REQUIRE(memcmp(colour, s->by_colour, sizeof colour) == 0);
+    REQUIRE(memcmp(piece, s->by_piece, sizeof piece) == 0);
+}
+
+static void walk_bitboards(int depth)
+{
+    check_bitboards(board.state);
+    if (depth == 0)
+        return;
+    struct move_list list;
+    gen_moves(&board, &list);
+    for (int i = 0; i < list.count; i++)
+        if (board_make_move(&board, list.moves[i])) {
+            walk_bitboards(depth - 1);
+            board_take_back(&board);
+        }
+}
+
+START_TEST(test_bitboards_follow_mailbox)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        walk_bitboards(2);
+    }
+    free_fens(fens, n);
+    /* board_put over an occupied square moves the bit between the sets. */
+    board_set_start(&board);
+    board_put(&board, SQ_E1 - 8, BLACK, QUEEN);
+    check_bitboards(board.state);
+}
+END_TEST
+
+/* board_gives_check() says what making the move says, for every legal move
+ * of the suite's positions and the positions one move later. */
+static void check_gives_check(int depth)
+{
+    struct move_list list;
+    gen_moves(&board, &list);
+    for (int i = 0; i < list.count; i++) {
+        struct move m = list.moves[i];
+        bool predicted = board_gives_check(&board, m);
+        if (!board_make_move(&board, m))
+            continue;
+        if (predicted != (bool)board.state->in_check)
+            ck_abort_msg("gives_check %d, made: %d (move %d-%d)", predicted, board.state->in_check,
+                         m.from, m.to);
+        if (depth > 1)
+            check_gives_check(depth - 1);
+        board_take_back(&board);
+    }
+}
+
+/* gen_captures() gives the captures and promotions of gen_moves(), in
+ * the same order (the move ordering breaks ties by it). */
+static void check_captures_here(void)
+{
+    struct move_list all, captures;
+    gen_moves(&board, &all);
+    gen_captures(&board, &captures);
+    int k = 0;
+    for (int i = 0; i < all.count; i++)
+        if (all.moves[i].type & (CAPTURE | PROMOTION)) {
+            REQUIRE(k < captures.count);
+            REQUIRE(move_equal(all.moves[i], captures.moves[k]) &&
+                    all.moves[i].type == captures.moves[k].type);
+            k++;
+        }
+    REQUIRE(k == captures.count);
+}
+
+START_TEST(test_captures_in_order)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        check_captures_here();
+        struct move_list list;
+        gen_moves(&board, &list);
+        for (int j = 0; j < list.count; j++)
+            if (board_make_move(&board, list.moves[j])) {
+                check_captures_here();
+                board_take_back(&board);
+            }
+    }
+    free_fens(fens, n);
+}
+END_TEST
+
+START_TEST(test_gives_check)
+{
+    int n;
+    char **fens = suite_fens(&n);
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        check_gives_check(2);
+    }
+    free_fens(fens, n);
+}
+END_TEST
+
 /* ---- perft ----------------------------------------------------------- */
 
 START_TEST(test_perft_known)
@@ -555,6 +667,9 @@ static Suite *chess_suite(void)
     tcase_add_test(tc, test_san_forms);
     tcase_add_test(tc, test_extended_and_coord);
     tcase_add_test(tc, test_perft_known);
+    tcase_add_test(tc, test_bitboards_follow_mailbox);
+    tcase_add_test(tc, test_gives_check);
+    tcase_add_test(tc, test_captures_in_order);
     tcase_add_test(tc, test_epd);
     suite_add_tcase(s, tc);
     return s;

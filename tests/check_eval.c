@@ -422,6 +422,40 @@ START_TEST(test_extended)
 }
 END_TEST
 
+/* The pawn cache changes nothing: every position evaluates the same with
+ * a cold cache, a warm one, after the others filled it, and where only
+ * the pieces differ from the structure it holds. */
+START_TEST(test_pawn_cache)
+{
+    struct evaluator *rnd = evaluator_new();
+    struct eval_params p;
+    random_params_extended(&p, 17);
+    evaluator_set_params(rnd, &p);
+    int n;
+    char **fens = suite_fens(&n);
+    const struct evaluator *evs[] = {ev, rnd};
+    for (size_t k = 0; k < ARRAY_SIZE(evs); k++) {
+        struct pawn_cache *pc = pawn_cache_new();
+        for (int round = 0; round < 2; round++)
+            for (int i = 0; i < n; i++) {
+                set_fen(fens[i]);
+                int plain = eval_positional(evs[k], &board);
+                REQUIRE(eval_positional_cached(evs[k], &board, pc) == plain);
+                REQUIRE(eval_positional_cached(evs[k], &board, pc) == plain);
+            }
+        set_fen("4k3/pp3ppp/8/3P4/8/8/PP3PPP/4K3 w - - 0 1");
+        (void)eval_positional_cached(evs[k], &board, pc);
+        set_fen("r3k3/pp3ppp/8/3P4/8/8/PP3PPP/3NK3 b - - 0 1");
+        REQUIRE(eval_positional_cached(evs[k], &board, pc) == eval_positional(evs[k], &board));
+        pawn_cache_clear(pc);
+        REQUIRE(eval_positional_cached(evs[k], &board, pc) == eval_positional(evs[k], &board));
+        pawn_cache_free(pc);
+    }
+    free_fens(fens, n);
+    evaluator_free(rnd);
+}
+END_TEST
+
 START_TEST(test_symmetry)
 {
     struct evaluator *rnd = evaluator_new();
@@ -1169,6 +1203,7 @@ static Suite *eval_suite(void)
     tcase_add_test(tc, test_trace_apply);
     tcase_add_test(tc, test_flip_fen);
     tcase_add_test(tc, test_symmetry);
+    tcase_add_test(tc, test_pawn_cache);
     tcase_add_test(tc, test_extended);
     tcase_add_test(tc, test_side_relative);
     tcase_add_test(tc, test_pawn_structure);

@@ -11,6 +11,7 @@
 #include <check.h>
 
 #include "chess/fen.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "core/rng.h"
 #include "eval/eval.h"
@@ -187,6 +188,59 @@ START_TEST(test_see)
         int v = see(&board, parse(see_cases[i].move));
         ck_assert_msg(v == see_cases[i].value, "%s %s: %d, expected %d", see_cases[i].fen,
                       see_cases[i].move, v, see_cases[i].value);
+    }
+}
+END_TEST
+
+/* see_ge() is see() compared with a bound, however early it stops: every
+ * pseudo-legal move of positions along random games (captures, quiet moves,
+ * promotions, en passant, king captures) at bounds on both sides of its
+ * value. */
+static void check_see_ge_here(void)
+{
+    static const int bounds[] = {-1000000, -90000, -50000, -30000, -10000, -2500, -1,
+                                 0,        1,      2500,   10000,  30000,  50000, 90000};
+    struct move_list list;
+    gen_moves(&board, &list);
+    for (int i = 0; i < list.count; i++) {
+        struct move m = list.moves[i];
+        int v = see(&board, m);
+        for (int d = -1; d <= 1; d++)
+            if (see_ge(&board, m, v + d) != (d <= 0))
+                ck_abort_msg("see_ge(%d) wrong for a move of value %d", v + d, v);
+        for (size_t k = 0; k < ARRAY_SIZE(bounds); k++)
+            if (see_ge(&board, m, bounds[k]) != (v >= bounds[k]))
+                ck_abort_msg("see_ge(%d) wrong for a move of value %d", bounds[k], v);
+    }
+}
+
+START_TEST(test_see_ge)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(see_cases); i++) {
+        set_fen(see_cases[i].fen);
+        check_see_ge_here();
+    }
+    static const char *const starts[] = {
+        FEN_START,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    };
+    struct rng rng;
+    rng_seed(&rng, 20);
+    for (int game = 0; game < 40; game++) {
+        set_fen(starts[game % ARRAY_SIZE(starts)]);
+        for (int ply = 0; ply < 80; ply++) {
+            check_see_ge_here();
+            struct move_list legal;
+            if (gen_legal_moves(&board, &legal) == 0)
+                break;
+            /* Captures twice as likely: exchanges are what see_ge decides. */
+            struct move m = legal.moves[rng_next(&rng) % (uint64_t)legal.count];
+            if (!(m.type & CAPTURE))
+                m = legal.moves[rng_next(&rng) % (uint64_t)legal.count];
+            ck_assert(board_make_move(&board, m));
+        }
     }
 }
 END_TEST
@@ -438,6 +492,50 @@ START_TEST(test_node_limit_and_determinism)
 }
 END_TEST
 
+static void keep_nodes(const struct search_report *r, void *data)
+{
+    *(uint64_t *)data = r->nodes;
+}
+
+/* Lazy SMP: the nodes reported are those of all threads (the main thread's
+ * own count is in the stats).  A helper's search run to its end first, so
+ * that its count is known: the main search's reports and result add it. */
+START_TEST(test_threads_report_all_nodes)
+{
+    struct evaluator *eval = evaluator_new();
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 4));
+    struct searcher *main_searcher = searcher_new(&tt, eval);
+    struct searcher *helper = searcher_new(&tt, eval);
+    searcher_set_helper(helper, 1);
+    struct search_limits l = {0};
+    l.depth = 6;
+    board_set_start(&board);
+    search_prepare(helper);
+    struct search_result h = search_think(helper, &board, &l, NULL);
+    ck_assert_uint_gt(h.nodes, 0);
+    ck_assert_uint_eq(searcher_published_nodes(helper), h.nodes);
+
+    uint64_t reported = 0;
+    struct search_callbacks cb = {keep_nodes, NULL, &reported};
+    struct searcher *const peers[] = {helper};
+    searcher_set_peers(main_searcher, peers, 1);
+    search_prepare(main_searcher);
+    struct search_result r = search_think(main_searcher, &board, &l, &cb);
+    ck_assert_uint_eq(r.nodes, r.stats.nodes + h.nodes);
+    ck_assert_uint_eq(reported, r.nodes); /* the last report is at the end */
+    /* Alone again: its own nodes. */
+    searcher_set_peers(main_searcher, NULL, 0);
+    r = search_think(main_searcher, &board, &l, &cb);
+    ck_assert_uint_eq(r.nodes, r.stats.nodes);
+    ck_assert_uint_eq(reported, r.nodes);
+    searcher_free(helper);
+    searcher_free(main_searcher);
+    tt_free(&tt);
+    evaluator_free(eval);
+}
+END_TEST
+
 static Suite *search_suite(void)
 {
     Suite *s = suite_create("search");
@@ -449,11 +547,13 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);
+    tcase_add_test(tc, test_see_ge);
     tcase_add_test(tc, test_time_plan);
     tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);
+    tcase_add_test(tc, test_threads_report_all_nodes);
     suite_add_tcase(s, tc);
     return s;
 }

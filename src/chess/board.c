@@ -75,10 +75,26 @@ void board_clear(struct board *b, int side)
     s->king_sq[WHITE] = s->king_sq[BLACK] = NO_SQUARE;
 }
 
+/* The bitboards follow the mailbox: a square's bit leaves its old sets and
+ * joins the new ones. */
+static inline void set_square(struct game_state *s, int sq, int colour, int piece)
+{
+    uint64_t bit = 1ULL << sq;
+    if (s->piece[sq] != NONE) {
+        s->by_colour[s->colour[sq]] &= ~bit;
+        s->by_piece[s->piece[sq]] &= ~bit;
+    }
+    s->colour[sq] = (int8_t)colour;
+    s->piece[sq] = (int8_t)piece;
+    if (piece != NONE) {
+        s->by_colour[colour] |= bit;
+        s->by_piece[piece] |= bit;
+    }
+}
+
 void board_put(struct board *b, int sq, int colour, int piece)
 {
-    b->state->colour[sq] = (int8_t)colour;
-    b->state->piece[sq] = (int8_t)piece;
+    set_square(b->state, sq, colour, piece);
 }
 
 /* Can the side to move capture en passant at all?  Only then is the ep
@@ -109,9 +125,13 @@ void board_finish_setup(struct board *b)
     memset(s->count, 0, sizeof s->count);
     memset(s->material, 0, sizeof s->material);
     s->king_sq[WHITE] = s->king_sq[BLACK] = NO_SQUARE;
+    memset(s->by_colour, 0, sizeof s->by_colour);
+    memset(s->by_piece, 0, sizeof s->by_piece);
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         if (s->piece[sq] == NONE)
             continue;
+        s->by_colour[s->colour[sq]] |= 1ULL << sq;
+        s->by_piece[s->piece[sq]] |= 1ULL << sq;
         s->count[s->colour[sq]][s->piece[sq]]++;
         s->material[s->colour[sq]] += PIECE_VALUE[s->piece[sq]];
         if (s->piece[sq] == KING)
@@ -146,12 +166,9 @@ int board_move_number(const struct board *b)
 /* ---- attack tests ---------------------------------------------------- */
 
 /* First occupied square along a ray, or -1. */
-static inline int first_piece(const struct game_state *s, const int8_t *ray)
+static inline int first_piece(const struct game_state *s, int sq, int dir)
 {
-    for (; *ray >= 0; ray++)
-        if (s->piece[*ray] != NONE)
-            return *ray;
-    return -1;
+    return ray_first(sq, dir, state_occupied(s));
 }
 
 static inline bool slider_on_line(int piece, int dir)
@@ -159,47 +176,24 @@ static inline bool slider_on_line(int piece, int dir)
     return piece == QUEEN || piece == (dir_is_straight(dir) ? ROOK : BISHOP);
 }
 
-/* Pawns of colour `by` that would attack sq stand one row behind it (from
- * their point of view): White pawns attack towards lower rows. */
-static inline bool pawn_attacks(const struct game_state *s, int sq, int by)
-{
-    int row = sq_row(sq) + (by == WHITE ? 1 : -1), file = sq_file(sq);
-    if (row < 0 || row > 7)
-        return false;
-    int base = row * 8;
-    if (file > 0 && s->piece[base + file - 1] == PAWN && s->colour[base + file - 1] == by)
-        return true;
-    return file < 7 && s->piece[base + file + 1] == PAWN && s->colour[base + file + 1] == by;
-}
-
 bool board_attacked(const struct board *b, int sq, int by)
 {
     const struct game_state *s = b->state;
-    for (int dir = 0; dir < DIRECTION_NB; dir++) {
-        int at = first_piece(s, TABLES->ray[sq][dir]);
-        if (at >= 0 && s->colour[at] == by && slider_on_line(s->piece[at], dir))
-            return true;
-    }
-    uint64_t knights = TABLES->knight_mask[sq];
-    for (int at = 0; knights; at++, knights >>= 1)
-        if ((knights & 1) && s->piece[at] == KNIGHT && s->colour[at] == by)
-            return true;
-    if (pawn_attacks(s, sq, by))
+    uint64_t them = s->by_colour[by], occupied = state_occupied(s);
+    if ((TABLES->knight_mask[sq] & s->by_piece[KNIGHT] & them) ||
+        (TABLES->pawn_from[by][sq] & s->by_piece[PAWN] & them) ||
+        (TABLES->king_mask[sq] & s->by_piece[KING] & them))
         return true;
-    int king = s->king_sq[by];
-    return king != NO_SQUARE && mask_has(TABLES->king_mask[sq], king);
+    uint64_t queens = s->by_piece[QUEEN] & them;
+    uint64_t straight = (s->by_piece[ROOK] & them) | queens;
+    uint64_t diagonal = (s->by_piece[BISHOP] & them) | queens;
+    return (straight && (rook_attacks(sq, occupied) & straight)) ||
+           (diagonal && (bishop_attacks(sq, occupied) & diagonal));
 }
 
 static inline bool path_clear(const struct game_state *s, int from, int to)
 {
-    uint64_t between = TABLES->between[from][to];
-    while (between) {
-        int sq = __builtin_ctzll(between);
-        if (s->piece[sq] != NONE)
-            return false;
-        between &= between - 1;
-    }
-    return true;
+    return !(TABLES->between[from][to] & state_occupied(s));
 }
 
 bool board_single_attack(const struct board *b, int target, int from)
@@ -230,8 +224,53 @@ bool board_test_exposure(const struct board *b, int target, int evacuated, int b
     if (dir < 0)
         return false;
     const struct game_state *s = b->state;
-    int at = first_piece(s, TABLES->ray[target][dir]);
+    int at = first_piece(s, target, dir);
     return at >= 0 && s->colour[at] == by && slider_on_line(s->piece[at], dir);
+}
+
+/* Does the moving piece, now on `to`, attack the king on ksq through the
+ * occupancy after the move?  As board_single_attack() on the new board. */
+static bool attacks_after(int piece, int us, int to, int ksq, uint64_t occupied)
+{
+    switch (piece) {
+    case PAWN:
+        return mask_has(TABLES->pawn_from[us][ksq], to);
+    case KNIGHT:
+        return mask_has(TABLES->knight_mask[to], ksq);
+    case KING:
+        return mask_has(TABLES->king_mask[to], ksq);
+    default: {
+        int dir = TABLES->direction[to][ksq];
+        return dir >= 0 && slider_on_line(piece, dir) && !(TABLES->between[to][ksq] & occupied);
+    }
+    }
+}
+
+bool board_gives_check(struct board *b, struct move m)
+{
+    const struct game_state *s = b->state;
+    int us = b->side, ksq = s->king_sq[colour_other(us)];
+    if ((m.type & (CASTLE | EN_PASSANT)) || ksq == NO_SQUARE) {
+        /* Rare: the rook or the removed pawn may give the check. */
+        if (!board_make_move(b, m))
+            return false;
+        bool check = b->state->in_check;
+        board_take_back(b);
+        return check;
+    }
+    int piece = (m.type & PROMOTION) ? m.promote : s->piece[m.from];
+    uint64_t occupied = (state_occupied(s) & ~(1ULL << m.from)) | 1ULL << m.to;
+    if (attacks_after(piece, us, m.to, ksq, occupied))
+        return true;
+    /* Discovered: the first piece behind the vacated square, seen from the
+     * king, is one of our sliders on that line. */
+    int dir = TABLES->direction[ksq][m.from];
+    if (dir < 0)
+        return false;
+    int at = ray_first(ksq, dir, occupied);
+    if (at < 0 || at == m.to)
+        return at == m.to && slider_on_line(piece, dir);
+    return s->colour[at] == us && slider_on_line(s->piece[at], dir);
 }
 
 /* ---- draw rules -------------------------------------------------------- */
@@ -342,9 +381,9 @@ static bool ep_capturable(const struct board *b)
          * squares changed on a scratch copy of the state. */
         struct game_state scratch = *s;
         int victim = pawn_row * 8 + sq_file(ep);
-        scratch.piece[ep] = PAWN, scratch.colour[ep] = (int8_t)us;
-        scratch.piece[from] = scratch.piece[victim] = NONE;
-        scratch.colour[from] = scratch.colour[victim] = NONE;
+        set_square(&scratch, ep, us, PAWN);
+        set_square(&scratch, from, NONE, NONE);
+        set_square(&scratch, victim, NONE, NONE);
         struct board view = *b;
         view.state = &scratch;
         if (s->king_sq[us] == NO_SQUARE || !board_attacked(&view, s->king_sq[us], colour_other(us)))
@@ -355,6 +394,9 @@ static bool ep_capturable(const struct board *b)
 
 static inline void move_piece(struct game_state *s, int colour, int piece, int from, int to)
 {
+    uint64_t move = 1ULL << from | 1ULL << to;
+    s->by_colour[colour] ^= move;
+    s->by_piece[piece] ^= move;
     s->colour[to] = (int8_t)colour;
     s->piece[to] = (int8_t)piece;
     s->colour[from] = NONE;
@@ -383,6 +425,8 @@ static void remove_piece(struct game_state *s, int sq)
     s->key ^= TABLES->zobrist_piece[colour][piece][sq];
     s->count[colour][piece]--;
     s->material[colour] -= PIECE_VALUE[piece];
+    s->by_colour[colour] &= ~(1ULL << sq);
+    s->by_piece[piece] &= ~(1ULL << sq);
     s->colour[sq] = NONE;
     s->piece[sq] = NONE;
 }
@@ -427,6 +471,8 @@ bool board_make_move(struct board *b, struct move m)
     move_piece(s, us, piece, m.from, m.to);
     if (m.type & PROMOTION) {
         s->piece[m.to] = (int8_t)m.promote;
+        s->by_piece[PAWN] &= ~(1ULL << m.to);
+        s->by_piece[m.promote] |= 1ULL << m.to;
         s->key ^=
             TABLES->zobrist_piece[us][PAWN][m.to] ^ TABLES->zobrist_piece[us][m.promote][m.to];
         s->count[us][PAWN]--;

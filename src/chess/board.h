@@ -20,12 +20,17 @@
 struct game_state {
     int8_t colour[SQUARE_NB]; /* WHITE, BLACK or NONE per square */
     int8_t piece[SQUARE_NB];  /* PAWN..KING or NONE per square */
-    uint8_t castle;           /* castling rights, WHITE_KING_SIDE | ... */
-    int8_t ep;                /* en-passant target square or NO_SQUARE */
-    uint8_t in_check;         /* the side to move is in check */
-    uint8_t is_draw;          /* fifty moves, dead material or threefold repetition */
-    uint8_t ep_hashed;        /* ep is in the key: the side to move can capture there */
-    int16_t fifty;            /* half-moves since the last capture or pawn move */
+    /* The same pieces as bitboards (bit sq is square sq), kept beside the
+     * mailbox by every change of it: for attack tests, SEE and the
+     * evaluation, which ask about sets of squares. */
+    uint64_t by_colour[COLOUR_NB];
+    uint64_t by_piece[PIECE_NB];
+    uint8_t castle;    /* castling rights, WHITE_KING_SIDE | ... */
+    int8_t ep;         /* en-passant target square or NO_SQUARE */
+    uint8_t in_check;  /* the side to move is in check */
+    uint8_t is_draw;   /* fifty moves, dead material or threefold repetition */
+    uint8_t ep_hashed; /* ep is in the key: the side to move can capture there */
+    int16_t fifty;     /* half-moves since the last capture or pawn move */
     int8_t king_sq[COLOUR_NB];
     uint8_t count[COLOUR_NB][PIECE_NB]; /* pieces on the board, by colour and kind */
     int32_t material[COLOUR_NB];        /* sum of PIECE_VALUE over each side's pieces */
@@ -76,6 +81,10 @@ bool board_single_attack(const struct board *b, int target, int from);
 /* With `evacuated` empty, does a slider of colour `by` behind it attack
  * `target` along their common line? (design §5.4.3) */
 bool board_test_exposure(const struct board *b, int target, int evacuated, int by);
+/* Would the pseudo-legal move m give check (the in_check of the position
+ * after it, when it is legal)?  Without making it, except for castling and
+ * en passant; b is left as it was. */
+bool board_gives_check(struct board *b, struct move m);
 
 /* The Zobrist key recomputed from scratch (tests compare it with the
  * incremental one). */
@@ -103,6 +112,14 @@ static inline int board_piece(const struct board *b, int sq)
 static inline int board_colour(const struct board *b, int sq)
 {
     return b->state->colour[sq];
+}
+static inline uint64_t state_occupied(const struct game_state *s)
+{
+    return s->by_colour[WHITE] | s->by_colour[BLACK];
+}
+static inline uint64_t state_pieces(const struct game_state *s, int colour, int piece)
+{
+    return s->by_colour[colour] & s->by_piece[piece];
 }
 
 #endif

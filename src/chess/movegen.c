@@ -76,6 +76,29 @@ static void gen_piece(const struct game_state *s, struct move_list *list, int fr
     }
 }
 
+/* The captures of gen_piece() in its order (targets ascending for the
+ * leapers, the first piece of each ray, rays in table order), from the
+ * bitboards: no walk over the empty squares. */
+static void gen_piece_captures(const struct game_state *s, struct move_list *list, int from, int us)
+{
+    int piece = s->piece[from];
+    uint64_t enemies = s->by_colour[colour_other(us)];
+    if (piece == KNIGHT || piece == KING) {
+        uint64_t targets =
+            (piece == KNIGHT ? TABLES->knight_mask[from] : TABLES->king_mask[from]) & enemies;
+        for (; targets; targets &= targets - 1)
+            push(list, from, __builtin_ctzll(targets), CAPTURE);
+        return;
+    }
+    uint64_t occupied = state_occupied(s);
+    int first = piece == BISHOP ? 4 : 0, last = piece == ROOK ? 4 : DIRECTION_NB;
+    for (int dir = first; dir < last; dir++) {
+        int at = ray_first(from, dir, occupied);
+        if (at >= 0 && mask_has(enemies, at))
+            push(list, from, at, CAPTURE);
+    }
+}
+
 static void gen_castling(const struct game_state *s, struct move_list *list, int us)
 {
     if (s->in_check)
@@ -94,13 +117,14 @@ static int generate(const struct board *b, struct move_list *list, bool captures
     const struct game_state *s = b->state;
     int us = b->side;
     list->count = 0;
-    for (int sq = 0; sq < SQUARE_NB; sq++) {
-        if (s->colour[sq] != us)
-            continue;
+    for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
+        int sq = __builtin_ctzll(own); /* ascending, as the design's square loop */
         if (s->piece[sq] == PAWN)
             gen_pawn(s, list, sq, us, captures_only);
+        else if (captures_only)
+            gen_piece_captures(s, list, sq, us);
         else
-            gen_piece(s, list, sq, us, captures_only);
+            gen_piece(s, list, sq, us, false);
     }
     if (!captures_only)
         gen_castling(s, list, us);

@@ -16,4 +16,8 @@
  * promotion or a quiet move onto an attacked square). */
 int see(const struct board *b, struct move m);
 
+/* see(b, m) >= threshold, computed with early exits (most calls decide
+ * after one or two captures, many without looking for attackers). */
+bool see_ge(const struct board *b, struct move m, int threshold);
+
 #endif

@@ -41,6 +41,7 @@ static void build_rays(void)
                 if (!on_board(f, r))
                     break;
                 t->ray[sq][dir][n++] = (int8_t)(r * 8 + f);
+                t->ray_mask[dir][sq] |= 1ULL << (r * 8 + f);
             }
             t->ray[sq][dir][n] = -1;
         }
@@ -72,6 +73,11 @@ static void build_leapers(void)
             if (on_board(f + dir_file[i], r + dir_row[i]))
                 t->king_mask[sq] |= 1ULL << ((r + dir_row[i]) * 8 + f + dir_file[i]);
         }
+        /* White pawns capture towards row 0: they attack sq from the row below. */
+        for (int df = -1; df <= 1; df += 2)
+            for (int c = WHITE; c <= BLACK; c++)
+                if (on_board(f + df, r + (c == WHITE ? 1 : -1)))
+                    t->pawn_from[c][sq] |= 1ULL << ((r + (c == WHITE ? 1 : -1)) * 8 + f + df);
     }
 }
 

@@ -41,8 +41,10 @@ struct chess_tables {
     int8_t direction[SQUARE_NB][SQUARE_NB];
     uint64_t knight_mask[SQUARE_NB]; /* bit t set when a knight on s attacks t */
     uint64_t king_mask[SQUARE_NB];
-    uint64_t between[SQUARE_NB][SQUARE_NB]; /* squares strictly between two aligned squares */
-    uint8_t castle_mask[SQUARE_NB];         /* castling rights kept when a move touches sq */
+    uint64_t between[SQUARE_NB][SQUARE_NB];     /* squares strictly between two aligned squares */
+    uint64_t ray_mask[DIRECTION_NB][SQUARE_NB]; /* the squares of ray[sq][dir] */
+    uint64_t pawn_from[COLOUR_NB][SQUARE_NB];   /* where a pawn of that colour attacks sq from */
+    uint8_t castle_mask[SQUARE_NB];             /* castling rights kept when a move touches sq */
     hash_key zobrist_piece[COLOUR_NB][PIECE_NB][SQUARE_NB];
     hash_key zobrist_ep[8]; /* by file */
     hash_key zobrist_castle[16];
@@ -59,6 +61,40 @@ void tables_init(void);
 static inline bool mask_has(uint64_t mask, int sq)
 {
     return (mask >> sq) & 1;
+}
+
+/* Rays 1 (S), 3 (E), 6 (SW) and 7 (SE) run towards higher square numbers. */
+static inline bool dir_ascending(int dir)
+{
+    return dir == 1 || dir == 3 || dir >= 6;
+}
+
+/* The first occupied square along a ray, or -1. */
+static inline int ray_first(int sq, int dir, uint64_t occupied)
+{
+    uint64_t blockers = TABLES->ray_mask[dir][sq] & occupied;
+    if (!blockers)
+        return -1;
+    return dir_ascending(dir) ? __builtin_ctzll(blockers) : 63 - __builtin_clzll(blockers);
+}
+
+/* The squares a slider on sq reaches along a ray, the first blocker included. */
+static inline uint64_t ray_attacks(int sq, int dir, uint64_t occupied)
+{
+    int first = ray_first(sq, dir, occupied);
+    return TABLES->ray_mask[dir][sq] & (first < 0 ? ~0ULL : ~TABLES->ray_mask[dir][first]);
+}
+
+static inline uint64_t bishop_attacks(int sq, uint64_t occupied)
+{
+    return ray_attacks(sq, 4, occupied) | ray_attacks(sq, 5, occupied) |
+           ray_attacks(sq, 6, occupied) | ray_attacks(sq, 7, occupied);
+}
+
+static inline uint64_t rook_attacks(int sq, uint64_t occupied)
+{
+    return ray_attacks(sq, 0, occupied) | ray_attacks(sq, 1, occupied) |
+           ray_attacks(sq, 2, occupied) | ray_attacks(sq, 3, occupied);
 }
 
 #endif

@@ -75,24 +75,6 @@ static inline uint64_t mirror_ranks(uint64_t x)
 }
 #endif
 
-/* The occupied squares of a board, eight bytes at a time: an empty square
- * has colour NONE (0xFF), the only byte value with its top bit set; the
- * multiplication gathers the eight top bits of a word into one byte. */
-static inline uint64_t occupied_squares(const int8_t colour[64])
-{
-    uint64_t empty = 0;
-    for (int row = 0; row < 8; row++) {
-        uint64_t w;
-        memcpy(&w, colour + 8 * row, 8);
-        uint64_t tops = (w & 0x8080808080808080ULL) >> 7; /* bit 8i: byte i empty */
-#if defined __BYTE_ORDER__ && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-        tops = mirror_ranks(tops); /* byte i of the array is the high byte */
-#endif
-        empty |= ((tops * 0x0102040810204080ULL) >> 56) << (8 * row);
-    }
-    return ~empty;
-}
-
 /* Bit sq is square sq (a8 = 0); rows count from rank 8 (row 0) down. */
 static const uint64_t FILE_A = 0x0101010101010101ULL;
 static const uint64_t FILE_H = 0x8080808080808080ULL;

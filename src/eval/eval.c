@@ -26,6 +26,7 @@
 #include "core/message.h"
 #include "eval/bits.h"
 #include "eval/eval.h"
+#include "eval/pawns.h"
 
 /* A parameter is clamped to +-2^18 search units (26 pawns) in the integer
  * tables, and the positional score to +-100 pawns, so no set, however
@@ -212,6 +213,7 @@ struct side_view {
     uint64_t opp_att;  /* squares the opponent attacks (extended sets only) */
     int castle_rights; /* 0 .. 2 castling rights left */
     bool extended;
+    const struct pawn_side *pawns; /* the counts of the pawns alone */
 };
 
 /* Feature counts of both slots: the score of a stage is their dot product
@@ -265,43 +267,16 @@ ALWAYS_INLINE void passed_extras(const struct side_view *v, int sq, int slot,
 ALWAYS_INLINE void side_features(const struct side_view *v, int slot, struct feature_counts *fc)
 {
     const uint64_t P = v->own[PAWN], E = v->opp[PAWN];
-    /* Squares the enemy pawns attack (they move down: +8). */
-    const uint64_t enemy_pawn_attacks = ((E & ~FILE_A) << 7) | ((E & ~FILE_H) << 9);
 
-    /* Pawn structure. */
-    for (uint64_t x = P; x; x &= x - 1) {
-        int sq = bit_first(x), f = sq_file(sq), y = sq_row(sq);
-        uint64_t file = file_mask(f), adj = adjacent_files(f), ahead = rows_ahead(y);
-        uint64_t stop = y > 0 ? bit(sq - 8) : 0;
-        if (P & file & rows_behind(y))
-            FEATURE(EVAL_DOUBLED_PAWN, 1);
-        if (!(P & adj)) {
-            FEATURE(EVAL_ISOLATED_PAWN, 1);
-        } else if (!(P & adj & ~ahead)) {
-            /* Every neighbour is further advanced: no pawn can ever defend it. */
-            if (!(E & file & ahead))
-                FEATURE(EVAL_BACKWARD_PAWN, 1);
-            else
-                FEATURE(EVAL_SEMI_BACKWARD_PAWN, 1);
-            if (enemy_pawn_attacks & stop)
-                FEATURE(EVAL_BACKWARD_ATTACK, 1);
-        }
-        if (P & adj & row_mask(y))
-            FEATURE(EVAL_ADJACENT_PAWNS, 1);
-        int protectors = y < 7 ? bit_count(P & adj & row_mask(y + 1)) : 0;
-        if (protectors)
-            FEATURE(EVAL_PAWN_CHAIN, protectors);
-        if (!(E & (file | adj) & ahead)) {
-            FEATURE(EVAL_PASSED_PAWN, 7 - y); /* 1 on the 2nd rank .. 6 on the 7th */
-            if (protectors)
-                FEATURE(EVAL_PROT_PASSED_PAWN, protectors);
-            if (v->occupied & stop)
-                FEATURE(EVAL_BLOCKED_PASSED_PAWN, 1);
-            if (v->extended)
-                passed_extras(v, sq, slot, fc);
-        }
-        if (bit_count(P & (file | adj)) > bit_count(E & (file | adj)))
-            FEATURE(EVAL_PAWN_MAJORITY, 1);
+    /* Pawn structure: the counts of the pawns alone come from the cache. */
+    for (int t = 0; t < PAWN_TERMS; t++)
+        FEATURE(pawn_term_weight[t], v->pawns->count[t]);
+    for (uint64_t x = v->pawns->passed; x; x &= x - 1) {
+        int sq = bit_first(x);
+        if (sq >= 8 && (v->occupied & bit(sq - 8)))
+            FEATURE(EVAL_BLOCKED_PASSED_PAWN, 1);
+        if (v->extended)
+            passed_extras(v, sq, slot, fc);
     }
 
     /* Knight and bishop foreposts. */
@@ -553,7 +528,8 @@ static inline int dot_weights(const struct evaluator *e, int stage, const struct
     return score;
 }
 
-ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, struct eval_trace *tr)
+ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, struct eval_trace *tr,
+                           struct pawn_cache *pc)
 {
     const struct game_state *s = b->state;
     const int side = b->side;
@@ -571,12 +547,13 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         tr->side = side;
     }
     /* Pass 1: piece-square values and bitboards, visiting pieces only. */
-    const uint64_t occupied = occupied_squares(s->colour);
-    for (uint64_t x = occupied; x; x &= x - 1) {
-        int sq = bit_first(x), code = s->colour[sq] * PIECE_NB + s->piece[sq];
-        score += pst[code][sq];
-        score_next += pst_next[code][sq];
-        bb[code] |= bit(sq);
+    const uint64_t occupied = state_occupied(s);
+    for (int code = 0; code < CODE_EMPTY; code++) {
+        bb[code] = state_pieces(s, code / PIECE_NB, code % PIECE_NB);
+        for (uint64_t x = bb[code]; x; x &= x - 1) {
+            score += pst[code][bit_first(x)];
+            score_next += pst_next[code][bit_first(x)];
+        }
     }
     bb[CODE_EMPTY] = ~occupied;
     if (tr != NULL)
@@ -615,8 +592,15 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
         attack_extras(e, b, bb, occupied, &fc, att);
+    struct pawn_entry computed;
+    const struct pawn_entry *pawns = &computed;
+    if (pc != NULL)
+        pawns = pawn_cache_probe(pc, bb[WHITE * PIECE_NB + PAWN], bb[BLACK * PIECE_NB + PAWN]);
+    else
+        pawn_entry_compute(&computed, bb[WHITE * PIECE_NB + PAWN], bb[BLACK * PIECE_NB + PAWN]);
     for (int colour = 0; colour < COLOUR_NB; colour++) {
         struct side_view v;
+        v.pawns = &pawns->side[colour];
         int them = colour_other(colour);
         for (int p = 0; p < PIECE_NB; p++) {
             uint64_t own = bb[colour * PIECE_NB + p], opp = bb[them * PIECE_NB + p];
@@ -648,17 +632,22 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
 
 int eval_positional(const struct evaluator *e, const struct board *b)
 {
-    return evaluate(e, b, NULL);
+    return evaluate(e, b, NULL, NULL);
+}
+
+int eval_positional_cached(const struct evaluator *e, const struct board *b, struct pawn_cache *pc)
+{
+    return evaluate(e, b, NULL, pc);
 }
 
 int eval_full(const struct evaluator *e, const struct board *b)
 {
-    return eval_material(b) + evaluate(e, b, NULL);
+    return eval_material(b) + evaluate(e, b, NULL, NULL);
 }
 
 int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t)
 {
-    return evaluate(e, b, t);
+    return evaluate(e, b, t, NULL);
 }
 
 /* ---- traces -------------------------------------------------------------- */

@@ -228,6 +228,15 @@ static inline int eval_material(const struct board *b)
 /* The positional part for the side to move, in search units (pawn = 10000);
  * the search adds eval_material() itself. */
 int eval_positional(const struct evaluator *e, const struct board *b);
+
+/* A cache of pawn-structure features, one per search thread (it is written
+ * by every evaluation that uses it); the evaluation is the same with it. */
+struct pawn_cache;
+struct pawn_cache *pawn_cache_new(void);
+void pawn_cache_free(struct pawn_cache *pc);
+void pawn_cache_clear(struct pawn_cache *pc);
+/* eval_positional() with the pawn features from (and into) pc. */
+int eval_positional_cached(const struct evaluator *e, const struct board *b, struct pawn_cache *pc);
 /* eval_material() + eval_positional(). */
 int eval_full(const struct evaluator *e, const struct board *b);
 

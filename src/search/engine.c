@@ -119,6 +119,7 @@ static struct search_result think_with_helpers(struct engine *e,
 {
     e->helper_limits = (struct search_limits){0};
     e->helper_limits.infinite = true;
+    struct searcher *peers[ENGINE_MAX_THREADS] = {0};
     int started = 0;
     for (int i = 0; i < e->threads - 1; i++) {
         struct engine_helper *h = &e->helpers[i];
@@ -127,13 +128,19 @@ static struct search_result think_with_helpers(struct engine *e,
         search_prepare(h->searcher);
         if (thread_start_quiet(&h->thread, helper_thread, h) != 0)
             break; /* fewer threads: the search is still right */
-        started++;
+        peers[started++] = h->searcher;
     }
+    searcher_set_peers(e->searcher, peers, started);
     struct search_result r = search_think(e->searcher, &e->board, &e->limits, callbacks);
     for (int i = 0; i < started; i++)
         search_stop(e->helpers[i].searcher);
     for (int i = 0; i < started; i++)
         pthread_join(e->helpers[i].thread, NULL);
+    /* The helpers' final counts, published as they ended. */
+    r.nodes = r.stats.nodes;
+    for (int i = 0; i < started; i++)
+        r.nodes += searcher_published_nodes(peers[i]);
+    searcher_set_peers(e->searcher, NULL, 0);
     return r;
 }
 

@@ -28,6 +28,7 @@
 #include "eval/eval.h"
 #include "search/search.h"
 #include "chess/see.h"
+#include "search/movepick.h"
 #include "search/searcher.h"
 #include "search/timeman.h"
 
@@ -57,15 +58,6 @@ enum {
     IIR_MIN_DEPTH = 4,
 };
 
-static const int HASH_SORT_SCORE = 2000000000;
-static const int GOOD_CAPTURE_SORT_SCORE = 1000000000;
-static const int KILLER_SORT_SCORE = 900000000;
-static const int COUNTER_SORT_SCORE = 800000000;
-static const int BAD_CAPTURE_SORT_SCORE = -1000000000;
-
-/* MVV-LVA piece order: victims by value, attackers cheapest first. */
-static const int mvv_value[PIECE_NB] = {1, 3, 3, 5, 9, 20};
-
 /* ---- time and limits ---------------------------------------------------- */
 
 static double now(const struct searcher *s)
@@ -92,6 +84,7 @@ static bool should_stop(struct searcher *s)
         return s->timed_out = true;
     if ((s->stats.nodes & (NODES_BETWEEN_CHECKS - 1)) != 0)
         return false;
+    atomic_store_explicit(&s->shared_nodes, s->stats.nodes, memory_order_relaxed);
     if (s->limits->nodes && s->stats.nodes >= s->limits->nodes)
         return s->timed_out = true;
     if (atomic_load_explicit(&s->ponderhit, memory_order_relaxed)) {
@@ -126,7 +119,7 @@ static int swing(const struct searcher *s, const struct board *b)
 static int evaluate(struct searcher *s, const struct board *b)
 {
     s->stats.true_evals++;
-    return material_eval(b) + eval_positional(s->eval, b) + swing(s, b);
+    return material_eval(b) + eval_positional_cached(s->eval, b, s->pawns) + swing(s, b);
 }
 
 static inline bool has(const struct searcher *s, unsigned feature)
@@ -183,78 +176,6 @@ static void history_update(struct searcher *s, int side, struct move m, int bonu
 {
     int16_t *h = &s->history[side][m.from][m.to];
     *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
-}
-
-static struct move counter_move(const struct searcher *s, const struct board *b)
-{
-    struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
-    return move_is_none(last) ? last : s->counter[last.from][last.to];
-}
-
-static int capture_order(const struct board *b, struct move m)
-{
-    const struct game_state *st = b->state;
-    int victim = (m.type & EN_PASSANT) ? PAWN : (m.type & CAPTURE) ? st->piece[m.to] : NONE;
-    int value = victim == NONE ? 0 : mvv_value[victim] * 10 - mvv_value[st->piece[m.from]];
-    if (m.type & PROMOTION)
-        value += mvv_value[m.promote] * 10;
-    return value;
-}
-
-/* Does the capture (or promotion) lose material by static exchange?  A
- * capture of a piece worth at least the capturer never does. */
-static bool capture_loses(const struct board *b, struct move m)
-{
-    if ((m.type & PROMOTION) && m.promote != QUEEN)
-        return true;
-    if (!(m.type & CAPTURE) || (m.type & EN_PASSANT))
-        return false;
-    const struct game_state *st = b->state;
-    return mvv_value[st->piece[m.from]] > mvv_value[st->piece[m.to]] && see(b, m) < 0;
-}
-
-static void score_moves(const struct searcher *s, const struct board *b, int ply,
-                        const struct move_list *list, int *scores, struct move hash_move)
-{
-    const struct ply_data *pd = &s->plies[ply];
-    struct move counter = has(s, FEATURE_COUNTER) ? counter_move(s, b) : move_none();
-    bool see_order = has(s, FEATURE_SEE_ORDER);
-    for (int i = 0; i < list->count; i++) {
-        struct move m = list->moves[i];
-        if (move_equal(m, hash_move)) {
-            scores[i] = HASH_SORT_SCORE;
-        } else if (!is_quiet(m)) {
-            int order = capture_order(b, m);
-            bool losing =
-                see_order ? capture_loses(b, m) : (m.type & PROMOTION) && m.promote != QUEEN;
-            scores[i] = (losing ? BAD_CAPTURE_SORT_SCORE : GOOD_CAPTURE_SORT_SCORE) + order;
-        } else if (move_equal(m, pd->killers[0])) {
-            scores[i] = KILLER_SORT_SCORE + 1;
-        } else if (move_equal(m, pd->killers[1])) {
-            scores[i] = KILLER_SORT_SCORE;
-        } else if (move_equal(m, counter)) {
-            scores[i] = COUNTER_SORT_SCORE;
-        } else {
-            scores[i] = history_score(s, b->side, m);
-        }
-    }
-}
-
-/* Selection sort step (design §8.5): brings the best remaining move to i. */
-static void pick_move(struct move_list *list, int *scores, int i)
-{
-    int best = i;
-    for (int j = i + 1; j < list->count; j++)
-        if (scores[j] > scores[best])
-            best = j;
-    if (best == i)
-        return;
-    struct move m = list->moves[i];
-    list->moves[i] = list->moves[best];
-    list->moves[best] = m;
-    int sc = scores[i];
-    scores[i] = scores[best];
-    scores[best] = sc;
 }
 
 static void update_pv(struct searcher *s, int ply, struct move m)
@@ -322,10 +243,8 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
 
     bool in_check = b->state->in_check;
     int best, static_eval = NO_EVAL;
-    struct move_list list;
     if (in_check) {
         best = -WIN_SCORE + ply; /* every evasion is searched; none means mate */
-        gen_moves(b, &list);
     } else {
         static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
         best = static_eval;
@@ -342,24 +261,21 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
         }
         if (best > alpha)
             alpha = best;
-        gen_captures(b, &list);
     }
+    struct move_picker mp; /* evasions in check, else captures and promotions */
+    picker_init(&mp, s, b, ply, hash_move, !in_check);
     s->stats.move_gens++;
-    int scores[MAX_MOVES];
-    score_moves(s, b, ply, &list, scores, hash_move);
 
-    struct move best_move = move_none();
+    struct move best_move = move_none(), m;
     bool prune = !in_check && has(s, FEATURE_SEE_QS);
-    for (int i = 0; i < list.count; i++) {
-        pick_move(&list, scores, i);
-        struct move m = list.moves[i];
+    while (picker_next(&mp, b, &m)) {
         if (prune && best > -MATE_BOUND) {
             /* Delta pruning: even winning the piece leaves us below alpha. */
             int victim = (m.type & EN_PASSANT) ? PAWN : b->state->piece[m.to];
             if (!(m.type & PROMOTION) && victim != NONE &&
                 static_eval + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha)
                 continue;
-            if (capture_loses(b, m))
+            if (picker_loses(&mp, b))
                 continue;
         }
         if (!board_make_move(b, m))
@@ -501,18 +417,14 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     if (has(s, FEATURE_IID) && depth >= IIR_MIN_DEPTH && move_is_none(hash_move) && !root)
         depth--;
 
-    struct move_list list;
-    gen_moves(b, &list);
+    struct move_picker mp;
+    picker_init(&mp, s, b, ply, hash_move, false);
     s->stats.move_gens++;
-    int scores[MAX_MOVES];
-    score_moves(s, b, ply, &list, scores, hash_move);
     struct move quiets[MAX_MOVES];
     int quiet_count = 0;
     int best = -WIN_SCORE, legal = 0;
-    struct move best_move = move_none();
-    for (int i = 0; i < list.count; i++) {
-        pick_move(&list, scores, i);
-        struct move m = list.moves[i];
+    struct move best_move = move_none(), m;
+    while (picker_next(&mp, b, &m)) {
         if (root && !root_move_allowed(s, m))
             continue;
         bool quiet = is_quiet(m);
@@ -524,23 +436,22 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         bool may_prune = !root && best > -MATE_BOUND && has_pieces(b);
         int lmr_depth = depth - 1 - reduction;
         if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
-            see(b, m) < -SEE_CAPTURE_MARGIN * depth)
+            !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
             continue;
-        bool losing_quiet = may_prune && quiet && has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
-                            see(b, m) < -SEE_QUIET_MARGIN * lmr_depth * lmr_depth;
+        /* A late, futile or losing quiet move is pruned unless it gives
+         * check: the cheap tests first, the exchange only when they fail. */
+        bool prune_quiet = may_prune && quiet &&
+                           ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+                             quiet_count >= lmp_limit(depth, improving)) ||
+                            (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
+                             static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha) ||
+                            (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+                             !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
+        if (prune_quiet && !board_gives_check(b, m))
+            continue; /* pruned without making it */
         if (!board_make_move(b, m))
             continue;
         bool gives_check = b->state->in_check;
-        if (may_prune && quiet && !gives_check) {
-            bool late = has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-                        quiet_count >= lmp_limit(depth, improving);
-            bool futile = has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
-                          static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha;
-            if (late || futile || losing_quiet) {
-                board_take_back(b);
-                continue;
-            }
-        }
         tt_prefetch(s->tt, b->state->key);
         legal++;
         pd->move = m;
@@ -654,6 +565,15 @@ static int root_pv(struct searcher *s, struct move *pv)
     return n;
 }
 
+/* The nodes of every thread of the search, as far as they are published. */
+static uint64_t all_nodes(const struct searcher *s)
+{
+    uint64_t nodes = s->stats.nodes;
+    for (int i = 0; i < s->peer_count; i++)
+        nodes += atomic_load_explicit(&s->peers[i]->shared_nodes, memory_order_relaxed);
+    return nodes;
+}
+
 static void report(struct searcher *s, int depth, int score, int bound, int multipv)
 {
     if (!s->callbacks || !s->callbacks->on_report)
@@ -664,7 +584,7 @@ static void report(struct searcher *s, int depth, int score, int bound, int mult
     r.multipv = multipv;
     r.score = score;
     r.bound = bound;
-    r.nodes = s->stats.nodes;
+    r.nodes = all_nodes(s);
     r.elapsed = elapsed(s);
     r.hashfull = tt_hashfull(s->tt);
     r.pv_length = root_pv(s, r.pv);
@@ -846,7 +766,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
     while ((limits->infinite || s->plan.pondering) && !atomic_load(&s->stop) &&
            !(s->plan.pondering && atomic_load(&s->ponderhit) && !limits->infinite))
         time_sleep(0.001);
-    result.nodes = s->stats.nodes;
+    atomic_store_explicit(&s->shared_nodes, s->stats.nodes, memory_order_relaxed);
+    result.nodes = all_nodes(s);
     result.elapsed = elapsed(s);
     result.stats = s->stats;
     return result;

@@ -129,6 +129,13 @@ void searcher_clear(struct searcher *s);
  * searcher (0, the default): a helper never starts a new table generation
  * and odd helpers start one ply deeper, so the threads spread out. */
 void searcher_set_helper(struct searcher *s, int id);
+/* The helpers searching beside s (none: NULL, 0): the nodes s reports
+ * (info lines, the result) are the sum over all threads, as in other
+ * engines; s's own count stays in the result's stats.  The array must
+ * outlive the search. */
+void searcher_set_peers(struct searcher *s, struct searcher *const *peers, int count);
+/* The nodes of s's search as last published (exact once it has ended). */
+uint64_t searcher_published_nodes(const struct searcher *s);
 
 /* Searches the position of b (b is left as it was).  Blocks until a limit
  * is reached or search_stop() is called. */

@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "core/message.h"
+#include "eval/eval.h"
 #include "search/searcher.h"
 
 /* ---- setup --------------------------------------------------------------- */
@@ -110,6 +111,7 @@ struct searcher *searcher_new(struct tt *tt, const struct evaluator *eval)
     struct searcher *s = xcalloc(1, sizeof *s);
     s->tt = tt;
     s->eval = eval;
+    s->pawns = pawn_cache_new();
     init_reductions(s);
     searcher_set_config(s, &(struct search_config){0});
     searcher_clear(s);
@@ -121,6 +123,7 @@ void searcher_free(struct searcher *s)
     if (!s)
         return;
     free(s->plies);
+    pawn_cache_free(s->pawns);
     free(s);
 }
 
@@ -171,6 +174,18 @@ void search_prepare(struct searcher *s)
 {
     atomic_store(&s->stop, false);
     atomic_store(&s->ponderhit, false);
+    atomic_store(&s->shared_nodes, 0);
+}
+
+void searcher_set_peers(struct searcher *s, struct searcher *const *peers, int count)
+{
+    s->peers = peers;
+    s->peer_count = count;
+}
+
+uint64_t searcher_published_nodes(const struct searcher *s)
+{
+    return atomic_load(&s->shared_nodes);
 }
 void search_ponderhit(struct searcher *s)
 {

@@ -29,6 +29,7 @@ struct ply_data {
 struct searcher {
     struct tt *tt;
     const struct evaluator *eval;
+    struct pawn_cache *pawns; /* this thread's pawn-structure cache */
     struct search_config config;
     struct ply_data *plies; /* config.max_ply + 2 entries */
     int16_t history[COLOUR_NB][SQUARE_NB][SQUARE_NB];
@@ -50,6 +51,12 @@ struct searcher {
     struct move best_move; /* best root move of the iteration so far */
     int best_score;
     int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
+    /* Lazy SMP: each searcher publishes its node count now and then (and at
+     * the end of its search); the main searcher's reports add those of its
+     * helpers (peers) to its own. */
+    atomic_uint_fast64_t shared_nodes;
+    struct searcher *const *peers;
+    int peer_count;
     atomic_bool stop, ponderhit;
 };
 
