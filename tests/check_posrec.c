@@ -1,4 +1,5 @@
-/* check_posrec.c - the 32-byte training records of networks (posrec.h).
+/* check_posrec.c - the 32-byte training records of networks (posrec.h) and
+ * training a network on them (nettrain.h).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -7,11 +8,15 @@
 #include "system.h"
 
 #include <check.h>
+#include <math.h>
+#include <unistd.h>
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
 #include "core/rng.h"
 #include "testutil.h"
+#include "eval/nnue.h"
+#include "train/nettrain.h"
 #include "train/posrec.h"
 
 /* FEN without the move number (the record keeps the ply instead). */
@@ -133,6 +138,139 @@ START_TEST(test_damaged_records)
 }
 END_TEST
 
+/* ---- training ----------------------------------------------------------------- */
+
+/* Records from random games, scored by the material balance (side to
+ * move's view, centipawns): something a net can learn fast. */
+static struct nettrain_data make_data(int count, uint64_t seed)
+{
+    static const int value[PIECE_NB] = {100, 300, 300, 500, 900, 0};
+    struct nettrain_data d = {malloc((size_t)count * POSREC_SIZE), 0};
+    struct rng r;
+    rng_seed(&r, seed);
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    while (d.count < (size_t)count) {
+        struct move_list list;
+        int n = gen_legal_moves(&b, &list);
+        if (n == 0 || b.ply > 100) {
+            board_set_start(&b);
+            continue;
+        }
+        board_make_move(&b, list.moves[rng_below(&r, (uint32_t)n)]);
+        int balance = 0;
+        for (int sq = 0; sq < 64; sq++)
+            if (board_piece(&b, sq) != NONE)
+                balance += board_colour(&b, sq) == b.side ? value[board_piece(&b, sq)]
+                                                          : -value[board_piece(&b, sq)];
+        struct posrec_info info = {balance, b.ply, POSREC_DRAW};
+        ck_assert(posrec_pack(&b, &info, d.records + d.count * POSREC_SIZE));
+        d.count++;
+    }
+    board_free(&b);
+    return d;
+}
+
+static struct nettrain_options small_options(int threads)
+{
+    struct nettrain_options o = nettrain_options_default();
+    o.hidden = 32;
+    o.batch = 64;
+    o.rate = 0.01;
+    o.lambda = 1.0;
+    o.threads = threads;
+    o.seed = 3;
+    return o;
+}
+
+START_TEST(test_training_lowers_the_loss)
+{
+    struct nettrain_data d = make_data(600, 1), v;
+    nettrain_data_split(&d, &v, 6);
+    ck_assert_int_eq((int)v.count, 100);
+    ck_assert_int_eq((int)d.count, 500);
+    struct nettrain_options o = small_options(2);
+    struct nettrain *t = nettrain_new(&o, NULL);
+    double first = nettrain_loss(t, &v), last = first;
+    for (int epoch = 0; epoch < 8; epoch++) {
+        nettrain_epoch(t, &d, NULL, NULL);
+        last = nettrain_loss(t, &v);
+    }
+    ck_assert_msg(last < 0.5 * first, "validation loss %g -> %g", first, last);
+    /* Quantised, written and read back, the net evaluates as the float one. */
+    struct nnue_net *net = nnue_quantise(nettrain_net(t));
+    char path[] = "check_posrec.net.XXXXXX", err[300];
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    close(fd);
+    ck_assert_msg(nnue_save(net, path, err, sizeof err), "%s", err);
+    struct nnue_net *back = nnue_load(path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    unlink(path);
+    struct board b;
+    board_init(&b);
+    double worst = 0, sum = 0;
+    for (size_t i = 0; i < v.count; i++) {
+        const unsigned char *rec = v.records + i * POSREC_SIZE;
+        struct posrec_info info;
+        ck_assert(posrec_unpack(rec, &b, &info, "v", (long)i, err, sizeof err));
+        double diff = fabs(nnue_evaluate(back, &b) / 100.0 - nettrain_eval_cp(t, rec));
+        worst = diff > worst ? diff : worst;
+        sum += diff;
+    }
+    /* Rounding to 1/QA and 1/QB: a few centipawns. */
+    ck_assert_msg(worst < 30 && sum / (double)v.count < 8,
+                  "quantised and float nets differ by %g cp at most, %g on average", worst,
+                  sum / (double)v.count);
+    board_free(&b);
+    nnue_net_free(net);
+    nnue_net_free(back);
+    nettrain_free(t);
+    nettrain_data_free(&d);
+    nettrain_data_free(&v);
+}
+END_TEST
+
+START_TEST(test_training_deterministic)
+{
+    struct nettrain_data d = make_data(300, 2);
+    struct nettrain_options one = small_options(1), three = small_options(3);
+    struct nettrain *a = nettrain_new(&one, NULL), *b = nettrain_new(&three, NULL);
+    for (int epoch = 0; epoch < 2; epoch++) {
+        double la = nettrain_epoch(a, &d, NULL, NULL), lb = nettrain_epoch(b, &d, NULL, NULL);
+        ck_assert(la == lb);
+    }
+    const struct nnue_float *fa = nettrain_net(a), *fb = nettrain_net(b);
+    ck_assert(memcmp(fa->ft_weight, fb->ft_weight, NNUE_INPUTS * 32 * sizeof(float)) == 0);
+    ck_assert(memcmp(fa->out_weight, fb->out_weight, 64 * sizeof(float)) == 0);
+    ck_assert(fa->out_bias == fb->out_bias);
+    nettrain_free(a);
+    nettrain_free(b);
+    nettrain_data_free(&d);
+}
+END_TEST
+
+START_TEST(test_data_load)
+{
+    struct nettrain_data d = make_data(10, 4), back;
+    char path[] = "check_posrec.data.XXXXXX", err[300];
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    ck_assert(write(fd, d.records, 10 * POSREC_SIZE) == 10 * POSREC_SIZE);
+    ck_assert_msg(nettrain_data_load(&back, path, err, sizeof err), "%s", err);
+    ck_assert_int_eq((int)back.count, 10);
+    ck_assert(memcmp(back.records, d.records, 10 * POSREC_SIZE) == 0);
+    nettrain_data_free(&back);
+    ck_assert(write(fd, "xyz", 3) == 3); /* a partial record */
+    ck_assert(!nettrain_data_load(&back, path, err, sizeof err));
+    ck_assert(strstr(err, path) == err && strstr(err, "inside a record"));
+    close(fd);
+    unlink(path);
+    nettrain_data_free(&d);
+}
+END_TEST
+
 static Suite *posrec_suite(void)
 {
     Suite *s = suite_create("posrec");
@@ -141,6 +279,9 @@ static Suite *posrec_suite(void)
     tcase_add_test(tc, test_round_trip_random_games);
     tcase_add_test(tc, test_score_clamped);
     tcase_add_test(tc, test_damaged_records);
+    tcase_add_test(tc, test_training_lowers_the_loss);
+    tcase_add_test(tc, test_training_deterministic);
+    tcase_add_test(tc, test_data_load);
     suite_add_tcase(s, tc);
     return s;
 }
