@@ -371,6 +371,17 @@ bool nnue_delta_between(const struct game_state *before, const struct game_state
 {
     d->removed_count = d->added_count = 0;
     for (int sq = 0; sq < SQUARE_NB; sq++) {
+        if (sq % 8 == 0) { /* eight squares at a time: a move changes two to four */
+            uint64_t p0, p1, c0, c1;
+            memcpy(&p0, before->piece + sq, 8);
+            memcpy(&p1, after->piece + sq, 8);
+            memcpy(&c0, before->colour + sq, 8);
+            memcpy(&c1, after->colour + sq, 8);
+            if (p0 == p1 && c0 == c1) {
+                sq += 7;
+                continue;
+            }
+        }
         int was = before->piece[sq], is = after->piece[sq];
         int was_c = before->colour[sq], is_c = after->colour[sq];
         if (was == is && (was == NONE || was_c == is_c))
