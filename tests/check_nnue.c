@@ -17,6 +17,7 @@
 #include "eval/eval.h"
 #include "eval/nnue.h"
 #include "eval/nnue_simd.h"
+#include "eval/nnue_stack.h"
 #include "testutil.h"
 
 static char tmpdir[256];
@@ -240,6 +241,68 @@ START_TEST(test_symmetric)
     }
     board_free(&a);
     board_free(&b);
+    nnue_net_free(net);
+}
+END_TEST
+
+/* A random depth-first walk like a search's: moves, null moves and take
+ * backs; the stack must give the fresh score at every node. */
+static void walk(struct nnue_stack *st, const struct nnue_net *net, struct board *b, struct rng *r,
+                 int depth, long *nodes)
+{
+    ck_assert_int_eq(nnue_stack_evaluate(st, b), nnue_evaluate(net, b));
+    ck_assert_int_eq(nnue_stack_evaluate(st, b), nnue_evaluate(net, b)); /* a hit */
+    (*nodes)++;
+    if (depth <= 0)
+        return;
+    if (!b->state->in_check && rng_below(r, 8) == 0) {
+        board_make_null(b);
+        walk(st, net, b, r, depth - 1, nodes);
+        board_take_back(b);
+    }
+    for (int k = 0; k < 3; k++) {
+        struct move m = pick_move(b, r);
+        if (move_is_none(m))
+            return;
+        ck_assert(board_make_move(b, m));
+        walk(st, net, b, r, depth - 1 - (int)rng_below(r, 2), nodes);
+        board_take_back(b);
+    }
+}
+
+START_TEST(test_stack_matches_refresh)
+{
+    struct nnue_net *net = random_net(64, 8);
+    struct nnue_stack *st = nnue_stack_new(net);
+    struct rng r;
+    rng_seed(&r, 13);
+    struct board b;
+    board_init(&b);
+    long nodes = 0;
+    static const char *const fens[] = {
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "r3k2r/8/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    };
+    for (size_t i = 0; i < ARRAY_SIZE(fens); i++) {
+        board_set_fen_or_fail(&b, fens[i]);
+        walk(st, net, &b, &r, 6, &nodes);
+        /* A game goes on: the root moves deeper than the ring. */
+        for (int ply = 0; ply < 140; ply++) {
+            struct move m = pick_move(&b, &r);
+            if (move_is_none(m))
+                break;
+            board_make_move(&b, m);
+            if (ply % 20 == 0)
+                walk(st, net, &b, &r, 3, &nodes);
+        }
+    }
+    struct nnue_stack_stats stats = nnue_stack_stats(st);
+    ck_assert_int_gt(nodes, 1000);
+    ck_assert_int_ge(stats.hits, nodes); /* each second call, and transpositions */
+    ck_assert_int_gt(stats.updates, 10 * stats.refreshes);
+    board_free(&b);
+    nnue_stack_free(st);
     nnue_net_free(net);
 }
 END_TEST
@@ -494,6 +557,7 @@ static Suite *nnue_suite(void)
     tcase_add_test(tc, test_incremental_matches_refresh);
     tcase_add_test(tc, test_delta_null_and_limits);
     tcase_add_test(tc, test_symmetric);
+    tcase_add_test(tc, test_stack_matches_refresh);
     tcase_add_test(tc, test_kernels_agree);
     tcase_add_test(tc, test_nets_agree_across_kernels);
     tcase_add_test(tc, test_file_round_trip);
