@@ -28,9 +28,14 @@ struct nnue_stack *nnue_stack_new(const struct nnue_net *net)
     s->entries = aligned_alloc(64, NNUE_STACK_SIZE * sizeof *s->entries);
     if (s->entries == NULL)
         msg_fatal(EXIT_FAILURE, "%s", strerror(ENOMEM));
+    nnue_stack_clear(s);
+    return s;
+}
+
+void nnue_stack_clear(struct nnue_stack *s)
+{
     for (int i = 0; i < NNUE_STACK_SIZE; i++)
         s->entries[i].ply = -1;
-    return s;
 }
 
 void nnue_stack_free(struct nnue_stack *s)

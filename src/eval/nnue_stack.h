@@ -29,6 +29,9 @@ struct nnue_stack;
 
 struct nnue_stack *nnue_stack_new(const struct nnue_net *net);
 void nnue_stack_free(struct nnue_stack *s);
+/* Forgets every entry (a search may start with a new net at the old
+ * address: the searcher clears at the start of each search). */
+void nnue_stack_clear(struct nnue_stack *s);
 /* The net's score for the side to move, search units, as nnue_evaluate. */
 int nnue_stack_evaluate(struct nnue_stack *s, const struct board *b);
 /* Counters for tests and tuning: evaluations from a refresh, from
