@@ -27,6 +27,7 @@
 #include "eval/bits.h"
 #include "eval/eval.h"
 #include "eval/pawns.h"
+#include "eval/nnue.h"
 
 /* A parameter is clamped to +-2^18 search units (26 pawns) in the integer
  * tables, and the positional score to +-100 pawns, so no set, however
@@ -53,6 +54,7 @@ struct evaluator {
     /* Attack tables of the extras (bit sq = square sq, a8 = 0): knight and
      * king moves, and the eight rays of the sliders. */
     uint64_t knight_att[64], king_att[64], ray[8][64];
+    struct nnue_net *net; /* when not NULL, it evaluates instead of the set */
 };
 
 /* ---- evaluator ----------------------------------------------------------- */
@@ -160,6 +162,8 @@ struct evaluator *evaluator_new(void)
 
 void evaluator_free(struct evaluator *e)
 {
+    if (e != NULL)
+        nnue_net_free(e->net);
     free(e);
 }
 
@@ -630,19 +634,35 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     return score;
 }
 
+void evaluator_set_net(struct evaluator *e, struct nnue_net *net)
+{
+    if (e->net != net)
+        nnue_net_free(e->net);
+    e->net = net;
+}
+
+const struct nnue_net *evaluator_net(const struct evaluator *e)
+{
+    return e->net;
+}
+
 int eval_positional(const struct evaluator *e, const struct board *b)
 {
+    if (e->net != NULL) /* the search adds the material back */
+        return nnue_evaluate(e->net, b) - eval_material(b);
     return evaluate(e, b, NULL, NULL);
 }
 
 int eval_positional_cached(const struct evaluator *e, const struct board *b, struct pawn_cache *pc)
 {
+    if (e->net != NULL)
+        return nnue_evaluate(e->net, b) - eval_material(b);
     return evaluate(e, b, NULL, pc);
 }
 
 int eval_full(const struct evaluator *e, const struct board *b)
 {
-    return eval_material(b) + evaluate(e, b, NULL, NULL);
+    return eval_material(b) + eval_positional(e, b);
 }
 
 int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t)
@@ -733,8 +753,20 @@ static void put_row(FILE *out, const char *label, const int value[COLOUR_NB], in
     fputc('\n', out);
 }
 
+/* A network has no terms to list: its size, kernels and score. */
+static void explain_net(const struct nnue_net *net, const struct board *b, FILE *out)
+{
+    int score = nnue_evaluate(net, b), white = b->side == WHITE ? score : -score;
+    fprintf(out, _("Neural network: 768 -> %d x 2 -> 1, %s kernels\n"), net->hidden,
+            nnue_simd_name(net->simd));
+    int cp = white >= 0 ? (white + 50) / 100 : -((-white + 50) / 100);
+    fprintf(out, "\nFinal evaluation: %d (white side)\n", cp);
+}
+
 void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
 {
+    if (e->net != NULL)
+        return explain_net(e->net, b, out);
     struct eval_trace t;
     const int side = b->side;
     int positional = eval_trace(e, b, &t);

@@ -212,6 +212,19 @@ const struct eval_params *evaluator_params(const struct evaluator *e);
 void evaluator_set_config(struct evaluator *e, const struct eval_config *c);
 const struct eval_config *evaluator_config(const struct evaluator *e);
 
+/* A network (nnue.h) that evaluates instead of the set: the evaluator
+ * owns it from now on (NULL goes back to the set).  The set stays for the
+ * trainer's traces; eval_positional, eval_full and eval_explain use the
+ * net.  evaluator_net() is NULL when the set evaluates. */
+struct nnue_net;
+void evaluator_set_net(struct evaluator *e, struct nnue_net *net);
+const struct nnue_net *evaluator_net(const struct evaluator *e);
+/* Loads an evaluation file, a network or a .set (binary or text) told
+ * apart by the magic number: a net replaces the evaluator's net, a set its
+ * parameters and drops any net.  On failure e is untouched and err holds
+ * one line "FILE: what is wrong". */
+bool evaluator_load_file(struct evaluator *e, const char *path, char *err, size_t errlen);
+
 /* Opening, middlegame or endgame by the count of knights, bishops, rooks
  * and queens of both sides (> 10, 7-10, <= 6).  Sets of format version 1
  * switch between the stages there; extended sets blend the two nearest

@@ -86,11 +86,16 @@ bool setup_load_eval(struct evaluator *e, const char *name, char *err, size_t er
         } else if (!path) {
             snprintf(err, errlen, "%s: %s", name, strerror(errno));
         }
-        ok = path && eval_set_load(params, path, err, errlen);
+        /* A network or a set, whichever the file is. */
+        ok = path && evaluator_load_file(e, path, err, errlen);
         free(path);
+        free(params);
+        return ok;
     }
-    if (ok)
+    if (ok) {
         evaluator_set_params(e, params);
+        evaluator_set_net(e, NULL);
+    }
     free(params);
     return ok;
 }

@@ -14,7 +14,8 @@
 
 struct evaluator;
 
-/* Loads an evaluation set into e.  NAME is a path or a file name looked up
+/* Loads an evaluation file, a set or a network (told apart by the magic
+ * number), into e.  NAME is a path or a file name looked up
  * in the data directories; NULL, "" or "default" means default.set, or
  * handmade.set when there is no trained set, or the built-in handmade
  * parameters when neither is installed.  On failure e is unchanged and err

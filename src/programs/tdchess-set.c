@@ -121,12 +121,9 @@ static struct evaluator *make_evaluator(const struct eval_options *o)
         if (o->set)
             msg_fatal(EXIT_FAILURE, "%s: %s", o->set, strerror(errno));
     } else {
-        struct eval_params *p = xmalloc(sizeof *p);
-        char err[512];
-        if (!eval_set_load(p, path, err, sizeof err))
+        char err[512]; /* a set or a network */
+        if (!evaluator_load_file(e, path, err, sizeof err))
             msg_fatal(EXIT_FAILURE, "%s", err);
-        evaluator_set_params(e, p);
-        free(p);
         free(path);
     }
     evaluator_set_config(e, &o->config);

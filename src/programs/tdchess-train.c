@@ -19,6 +19,7 @@
 #include "core/message.h"
 #include "core/program.h"
 #include "eval/eval.h"
+#include "programs/train-net.h"
 #include "train/bindb.h"
 #include "train/td.h"
 
@@ -36,7 +37,9 @@ static void on_signal(int sig)
 
 static void usage(void)
 {
-    printf(_("Usage: %s [OPTION]... DATABASE.bin SET\n"), "tdchess-train");
+    printf(_("Usage: %s [OPTION]... DATABASE.bin SET\n"
+             "  or:  %s --net [OPTION]... DATA NET\n"),
+           "tdchess-train", "tdchess-train");
     puts(_("Train the evaluation set SET on the games of the training database\n"
            "DATABASE (tdchess-bin(5)) by temporal-difference learning with batch\n"
            "updates: every quiescent position whose material difference is at most\n"
@@ -72,6 +75,20 @@ static void usage(void)
            "  -q, --quiet             no progress display\n"
            "  -h, --help              display this help and exit\n"
            "  -V, --version           output version information and exit\n"));
+    puts(_("With --net first, train the network NET (tdchess-net(5)) on the\n"
+           "positions of DATA (32-byte records) by Adam on minibatches; the target\n"
+           "mixes each position's search score and its game's result.  NET is\n"
+           "rewritten (atomically) after every epoch.  Options of --net:\n"
+           "  -H, --hidden N          hidden neurons, a multiple of 16 (default 256)\n"
+           "  -e, --epochs N          epochs (default 10)\n"
+           "  -v, --validate SHARE    hold out SHARE of the positions (default 10%)\n"
+           "  -s, --seed N            seed of the weights and the order (default 1)\n"
+           "  -j, --threads N         threads, 1 to 8 (the net does not depend on it)\n"
+           "  -b, --batch N           positions per step (default 16384)\n"
+           "  -r, --rate X            Adam's step size (default 0.001)\n"
+           "  -k, --scale K           centipawns of the sigmoid (default 400)\n"
+           "  -l, --lambda L          share of the score in the target (default 0.75)\n"
+           "  -q, --quiet             no progress line\n"));
     puts(_("On a terminal a progress bar shows positions per second and the time\n"
            "left; otherwise plain progress lines are written to standard error.\n"
            "Ctrl-C or SIGTERM stops at the next batch: SET keeps the last completed\n"
@@ -431,6 +448,8 @@ int main(int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     program_init(argv[0]);
+    if (argc > 1 && strcmp(argv[1], "--net") == 0)
+        return train_net_main(argc, argv, usage, version);
     struct td_options opt = td_options_default();
     long epochs = 10, v;
     double x;

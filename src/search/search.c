@@ -26,6 +26,7 @@
 #include "core/message.h"
 #include "core/timing.h"
 #include "eval/eval.h"
+#include "eval/nnue_stack.h"
 #include "search/search.h"
 #include "chess/see.h"
 #include "search/movepick.h"
@@ -119,6 +120,8 @@ static int swing(const struct searcher *s, const struct board *b)
 static int evaluate(struct searcher *s, const struct board *b)
 {
     s->stats.true_evals++;
+    if (s->nnue != NULL) /* the network: accumulators updated per ply */
+        return nnue_stack_evaluate(s->nnue, b) + swing(s, b);
     return material_eval(b) + eval_positional_cached(s->eval, b, s->pawns) + swing(s, b);
 }
 
@@ -691,6 +694,7 @@ struct search_result search_think(struct searcher *s, struct board *b,
     struct search_result result = {move_none(), move_none(), 0, 0, 0, 0, {0}};
     s->board = b;
     s->root_ply = b->ply;
+    searcher_prepare_nnue(s);
     s->limits = limits;
     s->callbacks = callbacks;
     memset(&s->stats, 0, sizeof s->stats);

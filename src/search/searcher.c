@@ -11,6 +11,7 @@
 
 #include "core/message.h"
 #include "eval/eval.h"
+#include "eval/nnue_stack.h"
 #include "search/searcher.h"
 
 /* ---- setup --------------------------------------------------------------- */
@@ -124,7 +125,20 @@ void searcher_free(struct searcher *s)
         return;
     free(s->plies);
     pawn_cache_free(s->pawns);
+    nnue_stack_free(s->nnue);
     free(s);
+}
+
+void searcher_prepare_nnue(struct searcher *s)
+{
+    const struct nnue_net *net = evaluator_net(s->eval);
+    if (net != s->nnue_net || net == NULL) {
+        nnue_stack_free(s->nnue);
+        s->nnue = net ? nnue_stack_new(net) : NULL;
+        s->nnue_net = net;
+    } else {
+        nnue_stack_clear(s->nnue);
+    }
 }
 
 void searcher_set_config(struct searcher *s, const struct search_config *config)

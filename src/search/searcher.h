@@ -26,10 +26,16 @@ struct ply_data {
     int pv_length;
 };
 
+struct nnue_stack;
+struct nnue_net;
+
 struct searcher {
     struct tt *tt;
     const struct evaluator *eval;
     struct pawn_cache *pawns; /* this thread's pawn-structure cache */
+    /* The accumulators when the evaluator has a network (issue 21). */
+    struct nnue_stack *nnue;
+    const struct nnue_net *nnue_net;
     struct search_config config;
     struct ply_data *plies; /* config.max_ply + 2 entries */
     int16_t history[COLOUR_NB][SQUARE_NB][SQUARE_NB];
@@ -59,5 +65,9 @@ struct searcher {
     int peer_count;
     atomic_bool stop, ponderhit;
 };
+
+/* Before a search: accumulators for the evaluator's net, all forgotten
+ * (or none when the set evaluates). */
+void searcher_prepare_nnue(struct searcher *s);
 
 #endif /* TDCHESS_SEARCH_SEARCHER_H */

@@ -1,0 +1,400 @@
+/* nettrain.c - Adam on the float net, sparse inputs, fixed shards
+ * (nettrain.h).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <math.h>
+#include <pthread.h>
+
+#include "core/message.h"
+#include "core/rng.h"
+#include "core/thread.h"
+#include "train/nettrain.h"
+#include "train/posrec.h"
+
+/* One shard's gradient and the rows of the feature weights it touched. */
+struct shard {
+    float *gw, *gb, *gv, gob;
+    uint8_t *touched;
+    int touched_list[NNUE_INPUTS], touched_count;
+    double loss;
+    float *scratch; /* h and dh, both perspectives: 4N */
+};
+
+struct nettrain {
+    struct nettrain_options o;
+    struct nnue_float *net;
+    float *mw, *vw, *mb, *vb, *mv, *vv, mob, vob; /* Adam's moments */
+    long long step;
+    struct shard shard[NETTRAIN_SHARDS];
+    struct rng rng;
+    size_t *order, order_count;
+    float ft_limit, bias_limit, out_limit, out_bias_limit;
+};
+
+struct nettrain_options nettrain_options_default(void)
+{
+    return (struct nettrain_options){NNUE_HIDDEN_DEFAULT, 16384, 1, 0.001, 0.75, 400.0, 1};
+}
+
+/* ---- data ------------------------------------------------------------------ */
+
+bool nettrain_data_load(struct nettrain_data *d, const char *path, char *err, size_t errlen)
+{
+    d->records = NULL;
+    d->count = 0;
+    FILE *in = fopen(path, "rb");
+    if (in == NULL)
+        return msg_fail(err, errlen, "%s: %s", path, strerror(errno));
+    size_t capacity = 0;
+    unsigned char rec[POSREC_SIZE];
+    int got;
+    while ((got = posrec_read(in, rec, path, err, errlen)) == 1) {
+        struct posrec_pieces p;
+        struct posrec_info info;
+        posrec_get_info(rec, &info);
+        if (!posrec_pieces(rec, &p) || info.result > POSREC_WHITE_WON) {
+            msg_fail(err, errlen, _("%s: record %zu: invalid piece codes or result"), path,
+                     d->count);
+            got = -1;
+            break;
+        }
+        if (d->count == capacity) {
+            capacity = capacity ? 2 * capacity : 1024;
+            d->records = xrealloc(d->records, capacity * POSREC_SIZE);
+        }
+        memcpy(d->records + d->count++ * POSREC_SIZE, rec, POSREC_SIZE);
+    }
+    fclose(in);
+    if (got < 0) {
+        nettrain_data_free(d);
+        return false;
+    }
+    return true;
+}
+
+void nettrain_data_free(struct nettrain_data *d)
+{
+    free(d->records);
+    d->records = NULL;
+    d->count = 0;
+}
+
+void nettrain_data_split(struct nettrain_data *d, struct nettrain_data *v, int n)
+{
+    v->records = xmalloc((d->count / (size_t)n + 1) * POSREC_SIZE);
+    v->count = 0;
+    size_t kept = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        unsigned char *dst = i % (size_t)n == (size_t)n - 1 ? v->records + v->count++ * POSREC_SIZE
+                                                            : d->records + kept++ * POSREC_SIZE;
+        memmove(dst, d->records + i * POSREC_SIZE, POSREC_SIZE);
+    }
+    d->count = kept;
+}
+
+/* ---- the trainer ------------------------------------------------------------ */
+
+static float uniform(struct rng *r, double half)
+{
+    return (float)((rng_uniform(r) * 2 - 1) * half);
+}
+
+struct nettrain *nettrain_new(const struct nettrain_options *o, const struct nnue_float *start)
+{
+    struct nettrain *t = xcalloc(1, sizeof *t);
+    t->o = *o;
+    const int n = o->hidden;
+    const size_t nw = (size_t)NNUE_INPUTS * n;
+    t->net = nnue_float_new(n);
+    rng_seed(&t->rng, o->seed);
+    if (start != NULL) {
+        memcpy(t->net->ft_weight, start->ft_weight, nw * sizeof(float));
+        memcpy(t->net->ft_bias, start->ft_bias, (size_t)n * sizeof(float));
+        memcpy(t->net->out_weight, start->out_weight, 2 * (size_t)n * sizeof(float));
+        t->net->out_bias = start->out_bias;
+    } else {
+        /* Hidden sums mostly inside the clamp's (0, 1), outputs near 0. */
+        for (size_t i = 0; i < nw; i++)
+            t->net->ft_weight[i] = uniform(&t->rng, 0.1);
+        for (int j = 0; j < n; j++)
+            t->net->ft_bias[j] = 0.25f;
+        for (int j = 0; j < 2 * n; j++)
+            t->net->out_weight[j] = uniform(&t->rng, 0.1);
+    }
+    t->mw = xcalloc(nw, sizeof(float));
+    t->vw = xcalloc(nw, sizeof(float));
+    t->mb = xcalloc((size_t)n, sizeof(float));
+    t->vb = xcalloc((size_t)n, sizeof(float));
+    t->mv = xcalloc(2 * (size_t)n, sizeof(float));
+    t->vv = xcalloc(2 * (size_t)n, sizeof(float));
+    for (int s = 0; s < NETTRAIN_SHARDS; s++) {
+        struct shard *sh = &t->shard[s];
+        sh->gw = xcalloc(nw, sizeof(float));
+        sh->gb = xcalloc((size_t)n, sizeof(float));
+        sh->gv = xcalloc(2 * (size_t)n, sizeof(float));
+        sh->touched = xcalloc(NNUE_INPUTS, 1);
+        sh->scratch = xcalloc(4 * (size_t)n, sizeof(float));
+    }
+    /* The clips that keep nnue_quantise() exact (see nnue.c). */
+    t->ft_limit = 990.0f / NNUE_QA;
+    t->bias_limit = 1000.0f / NNUE_QA;
+    t->out_limit =
+        (float)(fmin(32767.0, floor(1073741824.0 / ((double)NNUE_QA * 2 * n))) / NNUE_QB);
+    t->out_bias_limit = (float)(1073741824.0 / ((double)NNUE_QA * NNUE_QB));
+    return t;
+}
+
+void nettrain_free(struct nettrain *t)
+{
+    if (t == NULL)
+        return;
+    nnue_float_free(t->net);
+    free(t->mw), free(t->vw), free(t->mb), free(t->vb), free(t->mv), free(t->vv);
+    for (int s = 0; s < NETTRAIN_SHARDS; s++) {
+        struct shard *sh = &t->shard[s];
+        free(sh->gw), free(sh->gb), free(sh->gv), free(sh->touched), free(sh->scratch);
+    }
+    free(t->order);
+    free(t);
+}
+
+const struct nnue_float *nettrain_net(const struct nettrain *t)
+{
+    return t->net;
+}
+
+static double sigmoid(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
+
+/* Forward and, when scale_grad > 0, backward for one record into sh. */
+static double train_one(struct nettrain *t, struct shard *sh, const unsigned char *rec,
+                        double scale_grad)
+{
+    const struct nnue_float *net = t->net;
+    const int n = net->hidden;
+    struct posrec_pieces p;
+    struct posrec_info info;
+    posrec_pieces(rec, &p);
+    posrec_get_info(rec, &info);
+    int features[2][32]; /* [0] the side to move's perspective, [1] the other */
+    for (int k = 0; k < 2; k++) {
+        int persp = k == 0 ? p.side : colour_other(p.side);
+        for (int i = 0; i < p.count; i++)
+            features[k][i] = nnue_feature(persp, p.colour[i], p.piece[i], p.square[i]);
+    }
+    float *h = sh->scratch; /* [2][n] */
+    double y = net->out_bias;
+    for (int k = 0; k < 2; k++) {
+        float *hk = h + k * n;
+        memcpy(hk, net->ft_bias, (size_t)n * sizeof(float));
+        for (int i = 0; i < p.count; i++) {
+            const float *row = net->ft_weight + (size_t)features[k][i] * n;
+            for (int j = 0; j < n; j++)
+                hk[j] += row[j];
+        }
+        const float *v = net->out_weight + k * n;
+        for (int j = 0; j < n; j++)
+            y += (hk[j] < 0 ? 0 : hk[j] > 1 ? 1 : hk[j]) * v[j];
+    }
+    double white_result = info.result / 2.0;
+    double result = p.side == WHITE ? white_result : 1 - white_result;
+    double target = t->o.lambda * sigmoid(info.score / t->o.scale) + (1 - t->o.lambda) * result;
+    double pred = sigmoid(NNUE_SCALE * y / t->o.scale);
+    sh->loss += (pred - target) * (pred - target);
+    if (scale_grad <= 0)
+        return y;
+    float g =
+        (float)(2 * (pred - target) * pred * (1 - pred) * NNUE_SCALE / t->o.scale * scale_grad);
+    sh->gob += g;
+    float *dh = sh->scratch + 2 * n;
+    for (int k = 0; k < 2; k++) {
+        const float *hk = h + k * n, *v = net->out_weight + k * n;
+        float *gv = sh->gv + k * n, *dhk = dh + k * n;
+        for (int j = 0; j < n; j++) {
+            bool live = hk[j] > 0 && hk[j] < 1;
+            gv[j] += g * (hk[j] < 0 ? 0 : hk[j] > 1 ? 1 : hk[j]);
+            dhk[j] = live ? g * v[j] : 0;
+            sh->gb[j] += dhk[j];
+        }
+        for (int i = 0; i < p.count; i++) {
+            int f = features[k][i];
+            float *row = sh->gw + (size_t)f * n;
+            for (int j = 0; j < n; j++)
+                row[j] += dhk[j];
+            if (!sh->touched[f]) {
+                sh->touched[f] = 1;
+                sh->touched_list[sh->touched_count++] = f;
+            }
+        }
+    }
+    return y;
+}
+
+double nettrain_eval_cp(struct nettrain *t, const unsigned char *rec)
+{
+    struct shard *sh = &t->shard[0];
+    double loss = sh->loss;
+    double y = train_one(t, sh, rec, 0);
+    sh->loss = loss;
+    return y * NNUE_SCALE;
+}
+
+/* The work of one thread: shards first, first + step, ... of a batch. */
+struct job {
+    struct nettrain *t;
+    const struct nettrain_data *d;
+    const size_t *order; /* NULL: in file order */
+    size_t begin, end;
+    int first, step;
+    double scale_grad;
+};
+
+static void *run_job(void *arg)
+{
+    const struct job *j = arg;
+    size_t len = j->end - j->begin;
+    for (int s = j->first; s < NETTRAIN_SHARDS; s += j->step) {
+        size_t lo = j->begin + len * (size_t)s / NETTRAIN_SHARDS;
+        size_t hi = j->begin + len * (size_t)(s + 1) / NETTRAIN_SHARDS;
+        for (size_t i = lo; i < hi; i++) {
+            size_t index = j->order ? j->order[i] : i;
+            train_one(j->t, &j->t->shard[s], j->d->records + index * POSREC_SIZE, j->scale_grad);
+        }
+    }
+    return NULL;
+}
+
+static void run_batch(struct nettrain *t, const struct nettrain_data *d, const size_t *order,
+                      size_t begin, size_t end, double scale_grad)
+{
+    int threads = t->o.threads < 1                 ? 1
+                  : t->o.threads > NETTRAIN_SHARDS ? NETTRAIN_SHARDS
+                                                   : t->o.threads;
+    struct job jobs[NETTRAIN_SHARDS];
+    pthread_t ids[NETTRAIN_SHARDS];
+    bool started[NETTRAIN_SHARDS] = {false};
+    for (int k = 0; k < threads; k++) {
+        jobs[k] = (struct job){t, d, order, begin, end, k, threads, scale_grad};
+        if (k > 0)
+            started[k] = thread_start_quiet(&ids[k], run_job, &jobs[k]) == 0;
+    }
+    run_job(&jobs[0]);
+    for (int k = 1; k < threads; k++) {
+        if (started[k])
+            pthread_join(ids[k], NULL);
+        else
+            run_job(&jobs[k]); /* no thread: do its shards here */
+    }
+}
+
+static void adam(float *x, float *m, float *v, float g, double rate, double c1, double c2,
+                 float limit)
+{
+    *m = 0.9f * *m + 0.1f * g;
+    *v = 0.999f * *v + 0.001f * g * g;
+    double step = rate * (*m / c1) / (sqrt(*v / c2) + 1e-8);
+    float next = (float)(*x - step);
+    *x = next > limit ? limit : next < -limit ? -limit : next;
+}
+
+/* Adds the shards' gradients in order into shard 0, steps, clears. */
+static void apply_step(struct nettrain *t)
+{
+    const int n = t->net->hidden;
+    struct shard *s0 = &t->shard[0];
+    for (int s = 1; s < NETTRAIN_SHARDS; s++) {
+        struct shard *sh = &t->shard[s];
+        for (int i = 0; i < sh->touched_count; i++) {
+            int f = sh->touched_list[i];
+            float *dst = s0->gw + (size_t)f * n, *src = sh->gw + (size_t)f * n;
+            for (int j = 0; j < n; j++)
+                dst[j] += src[j], src[j] = 0;
+            sh->touched[f] = 0;
+            if (!s0->touched[f]) {
+                s0->touched[f] = 1;
+                s0->touched_list[s0->touched_count++] = f;
+            }
+        }
+        sh->touched_count = 0;
+        for (int j = 0; j < n; j++)
+            s0->gb[j] += sh->gb[j], sh->gb[j] = 0;
+        for (int j = 0; j < 2 * n; j++)
+            s0->gv[j] += sh->gv[j], sh->gv[j] = 0;
+        s0->gob += sh->gob;
+        sh->gob = 0;
+    }
+    t->step++;
+    double c1 = 1 - pow(0.9, (double)t->step), c2 = 1 - pow(0.999, (double)t->step);
+    double rate = t->o.rate;
+    struct nnue_float *net = t->net;
+    for (int i = 0; i < s0->touched_count; i++) {
+        size_t base = (size_t)s0->touched_list[i] * n;
+        for (int j = 0; j < n; j++)
+            adam(&net->ft_weight[base + j], &t->mw[base + j], &t->vw[base + j], s0->gw[base + j],
+                 rate, c1, c2, t->ft_limit);
+        memset(s0->gw + base, 0, (size_t)n * sizeof(float));
+        s0->touched[s0->touched_list[i]] = 0;
+    }
+    s0->touched_count = 0;
+    for (int j = 0; j < n; j++)
+        adam(&net->ft_bias[j], &t->mb[j], &t->vb[j], s0->gb[j], rate, c1, c2, t->bias_limit);
+    for (int j = 0; j < 2 * n; j++)
+        adam(&net->out_weight[j], &t->mv[j], &t->vv[j], s0->gv[j], rate, c1, c2, t->out_limit);
+    adam(&net->out_bias, &t->mob, &t->vob, s0->gob, rate, c1, c2, t->out_bias_limit);
+    memset(s0->gb, 0, (size_t)n * sizeof(float));
+    memset(s0->gv, 0, 2 * (size_t)n * sizeof(float));
+    s0->gob = 0;
+}
+
+static double take_loss(struct nettrain *t)
+{
+    double sum = 0;
+    for (int s = 0; s < NETTRAIN_SHARDS; s++) {
+        sum += t->shard[s].loss;
+        t->shard[s].loss = 0;
+    }
+    return sum;
+}
+
+double nettrain_epoch(struct nettrain *t, const struct nettrain_data *d,
+                      void (*progress)(void *arg, size_t done, size_t total), void *arg)
+{
+    if (t->order_count != d->count) {
+        t->order = xrealloc(t->order, (d->count + 1) * sizeof *t->order);
+        t->order_count = d->count;
+    }
+    for (size_t i = 0; i < d->count; i++)
+        t->order[i] = i;
+    for (size_t i = d->count; i > 1; i--) { /* Fisher-Yates */
+        size_t k = (size_t)(rng_next(&t->rng) % i);
+        size_t tmp = t->order[i - 1];
+        t->order[i - 1] = t->order[k];
+        t->order[k] = tmp;
+    }
+    const size_t batch = (size_t)(t->o.batch > 0 ? t->o.batch : 1);
+    take_loss(t);
+    double loss = 0;
+    for (size_t begin = 0; begin < d->count; begin += batch) {
+        size_t end = d->count - begin < batch ? d->count : begin + batch;
+        run_batch(t, d, t->order, begin, end, 1.0 / (double)(end - begin));
+        loss += take_loss(t);
+        apply_step(t);
+        if (progress)
+            progress(arg, end, d->count);
+    }
+    return d->count ? loss / (double)d->count : 0;
+}
+
+double nettrain_loss(struct nettrain *t, const struct nettrain_data *d)
+{
+    take_loss(t);
+    run_batch(t, d, NULL, 0, d->count, 0);
+    return d->count ? take_loss(t) / (double)d->count : 0;
+}

@@ -1,0 +1,292 @@
+/* check_posrec.c - the 32-byte training records of networks (posrec.h) and
+ * training a network on them (nettrain.h).
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include <check.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "chess/fen.h"
+#include "chess/movegen.h"
+#include "core/rng.h"
+#include "testutil.h"
+#include "eval/nnue.h"
+#include "train/nettrain.h"
+#include "train/posrec.h"
+
+/* FEN without the move number (the record keeps the ply instead). */
+static void fen_head(const struct board *b, char *buf)
+{
+    fen_write(b, buf);
+    *strrchr(buf, ' ') = '\0';
+}
+
+START_TEST(test_round_trip_random_games)
+{
+    struct rng r;
+    rng_seed(&r, 1);
+    struct board b, back;
+    board_init(&b);
+    board_init(&back);
+    int positions = 0, with_ep = 0, black = 0;
+    for (int game = 0; game < 20; game++) {
+        board_set_fen_or_fail(&b, game % 2
+                                      ? "r3k2r/8/8/2pP4/8/8/6p1/R3K2R w KQkq c6 0 1"
+                                      : "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        for (int ply = 0; ply < 120; ply++) {
+            struct move_list list;
+            int n = gen_legal_moves(&b, &list);
+            if (n == 0)
+                break;
+            ck_assert(board_make_move(&b, list.moves[rng_below(&r, (uint32_t)n)]));
+            struct posrec_info info = {(int)rng_below(&r, 4001) - 2000, ply, game % 3}, got;
+            unsigned char rec[POSREC_SIZE];
+            ck_assert(posrec_pack(&b, &info, rec));
+            char err[300];
+            ck_assert_msg(posrec_unpack(rec, &back, &got, "t", 0, err, sizeof err), "%s", err);
+            char want[FEN_MAX], have[FEN_MAX];
+            fen_head(&b, want);
+            fen_head(&back, have);
+            ck_assert_str_eq(have, want);
+            ck_assert_int_eq(got.score, info.score);
+            ck_assert_int_eq(got.ply, info.ply);
+            ck_assert_int_eq(got.result, info.result);
+            struct posrec_pieces p;
+            ck_assert(posrec_pieces(rec, &p));
+            ck_assert_int_eq(p.side, b.side);
+            for (int i = 0; i < p.count; i++) {
+                ck_assert_int_eq(board_piece(&b, p.square[i]), p.piece[i]);
+                ck_assert_int_eq(board_colour(&b, p.square[i]), p.colour[i]);
+            }
+            positions++;
+            with_ep += b.state->ep != NO_SQUARE;
+            black += b.side == BLACK;
+        }
+    }
+    ck_assert_int_gt(positions, 1000);
+    ck_assert_int_gt(with_ep, 0);
+    ck_assert_int_gt(black, 0);
+    board_free(&b);
+    board_free(&back);
+}
+END_TEST
+
+START_TEST(test_score_clamped)
+{
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct posrec_info info = {-100000, 70000, POSREC_WHITE_WON}, got;
+    unsigned char rec[POSREC_SIZE];
+    ck_assert(posrec_pack(&b, &info, rec));
+    posrec_get_info(rec, &got);
+    ck_assert_int_eq(got.score, -32767);
+    ck_assert_int_eq(got.ply, 65535);
+    board_free(&b);
+}
+END_TEST
+
+/* Unpacking a damaged record fails naming the file, the record and `what`. */
+static void expect_bad(const unsigned char *rec, const char *what)
+{
+    struct board b;
+    board_init(&b);
+    struct posrec_info info;
+    char err[300] = "";
+    ck_assert_msg(!posrec_unpack(rec, &b, &info, "d.bin", 7, err, sizeof err), "accepted");
+    ck_assert_msg(strstr(err, "d.bin: record 7: ") == err && strstr(err, what), "%s", err);
+    board_free(&b);
+}
+
+START_TEST(test_damaged_records)
+{
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    struct posrec_info info = {30, 0, POSREC_DRAW};
+    unsigned char good[POSREC_SIZE], rec[POSREC_SIZE];
+    ck_assert(posrec_pack(&b, &info, good));
+    memcpy(rec, good, POSREC_SIZE);
+    rec[8] |= 0x0F; /* piece code 15 */
+    expect_bad(rec, "piece codes");
+    memcpy(rec, good, POSREC_SIZE);
+    rec[28] = 3;
+    expect_bad(rec, "result 3");
+    memcpy(rec, good, POSREC_SIZE);
+    rec[8] = (unsigned char)((rec[8] & 0xF0) | KING); /* a1: a second white king */
+    expect_bad(rec, "FEN");
+    memcpy(rec, good, POSREC_SIZE);
+    rec[29] |= 0x40;
+    expect_bad(rec, "flags");
+    /* A file that ends inside a record. */
+    FILE *f = tmpfile();
+    ck_assert(f != NULL);
+    fwrite(good, 1, POSREC_SIZE, f);
+    fwrite(good, 1, 10, f);
+    rewind(f);
+    char err[200] = "";
+    ck_assert_int_eq(posrec_read(f, rec, "t.bin", err, sizeof err), 1);
+    ck_assert_int_eq(posrec_read(f, rec, "t.bin", err, sizeof err), -1);
+    ck_assert(strstr(err, "inside a record") != NULL);
+    fclose(f);
+    board_free(&b);
+}
+END_TEST
+
+/* ---- training ----------------------------------------------------------------- */
+
+/* Records from random games, scored by the material balance (side to
+ * move's view, centipawns): something a net can learn fast. */
+static struct nettrain_data make_data(int count, uint64_t seed)
+{
+    static const int value[PIECE_NB] = {100, 300, 300, 500, 900, 0};
+    struct nettrain_data d = {malloc((size_t)count * POSREC_SIZE), 0};
+    struct rng r;
+    rng_seed(&r, seed);
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    while (d.count < (size_t)count) {
+        struct move_list list;
+        int n = gen_legal_moves(&b, &list);
+        if (n == 0 || b.ply > 100) {
+            board_set_start(&b);
+            continue;
+        }
+        board_make_move(&b, list.moves[rng_below(&r, (uint32_t)n)]);
+        int balance = 0;
+        for (int sq = 0; sq < 64; sq++)
+            if (board_piece(&b, sq) != NONE)
+                balance += board_colour(&b, sq) == b.side ? value[board_piece(&b, sq)]
+                                                          : -value[board_piece(&b, sq)];
+        struct posrec_info info = {balance, b.ply, POSREC_DRAW};
+        ck_assert(posrec_pack(&b, &info, d.records + d.count * POSREC_SIZE));
+        d.count++;
+    }
+    board_free(&b);
+    return d;
+}
+
+static struct nettrain_options small_options(int threads)
+{
+    struct nettrain_options o = nettrain_options_default();
+    o.hidden = 32;
+    o.batch = 64;
+    o.rate = 0.01;
+    o.lambda = 1.0;
+    o.threads = threads;
+    o.seed = 3;
+    return o;
+}
+
+START_TEST(test_training_lowers_the_loss)
+{
+    struct nettrain_data d = make_data(600, 1), v;
+    nettrain_data_split(&d, &v, 6);
+    ck_assert_int_eq((int)v.count, 100);
+    ck_assert_int_eq((int)d.count, 500);
+    struct nettrain_options o = small_options(2);
+    struct nettrain *t = nettrain_new(&o, NULL);
+    double first = nettrain_loss(t, &v), last = first;
+    for (int epoch = 0; epoch < 8; epoch++) {
+        nettrain_epoch(t, &d, NULL, NULL);
+        last = nettrain_loss(t, &v);
+    }
+    ck_assert_msg(last < 0.5 * first, "validation loss %g -> %g", first, last);
+    /* Quantised, written and read back, the net evaluates as the float one. */
+    struct nnue_net *net = nnue_quantise(nettrain_net(t));
+    char path[] = "check_posrec.net.XXXXXX", err[300];
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    close(fd);
+    ck_assert_msg(nnue_save(net, path, err, sizeof err), "%s", err);
+    struct nnue_net *back = nnue_load(path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    unlink(path);
+    struct board b;
+    board_init(&b);
+    double worst = 0, sum = 0;
+    for (size_t i = 0; i < v.count; i++) {
+        const unsigned char *rec = v.records + i * POSREC_SIZE;
+        struct posrec_info info;
+        ck_assert(posrec_unpack(rec, &b, &info, "v", (long)i, err, sizeof err));
+        double diff = fabs(nnue_evaluate(back, &b) / 100.0 - nettrain_eval_cp(t, rec));
+        worst = diff > worst ? diff : worst;
+        sum += diff;
+    }
+    /* Rounding to 1/QA and 1/QB: a few centipawns. */
+    ck_assert_msg(worst < 30 && sum / (double)v.count < 8,
+                  "quantised and float nets differ by %g cp at most, %g on average", worst,
+                  sum / (double)v.count);
+    board_free(&b);
+    nnue_net_free(net);
+    nnue_net_free(back);
+    nettrain_free(t);
+    nettrain_data_free(&d);
+    nettrain_data_free(&v);
+}
+END_TEST
+
+START_TEST(test_training_deterministic)
+{
+    struct nettrain_data d = make_data(300, 2);
+    struct nettrain_options one = small_options(1), three = small_options(3);
+    struct nettrain *a = nettrain_new(&one, NULL), *b = nettrain_new(&three, NULL);
+    for (int epoch = 0; epoch < 2; epoch++) {
+        double la = nettrain_epoch(a, &d, NULL, NULL), lb = nettrain_epoch(b, &d, NULL, NULL);
+        ck_assert(la == lb);
+    }
+    const struct nnue_float *fa = nettrain_net(a), *fb = nettrain_net(b);
+    ck_assert(memcmp(fa->ft_weight, fb->ft_weight, NNUE_INPUTS * 32 * sizeof(float)) == 0);
+    ck_assert(memcmp(fa->out_weight, fb->out_weight, 64 * sizeof(float)) == 0);
+    ck_assert(fa->out_bias == fb->out_bias);
+    nettrain_free(a);
+    nettrain_free(b);
+    nettrain_data_free(&d);
+}
+END_TEST
+
+START_TEST(test_data_load)
+{
+    struct nettrain_data d = make_data(10, 4), back;
+    char path[] = "check_posrec.data.XXXXXX", err[300];
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    ck_assert(write(fd, d.records, 10 * POSREC_SIZE) == 10 * POSREC_SIZE);
+    ck_assert_msg(nettrain_data_load(&back, path, err, sizeof err), "%s", err);
+    ck_assert_int_eq((int)back.count, 10);
+    ck_assert(memcmp(back.records, d.records, 10 * POSREC_SIZE) == 0);
+    nettrain_data_free(&back);
+    ck_assert(write(fd, "xyz", 3) == 3); /* a partial record */
+    ck_assert(!nettrain_data_load(&back, path, err, sizeof err));
+    ck_assert(strstr(err, path) == err && strstr(err, "inside a record"));
+    close(fd);
+    unlink(path);
+    nettrain_data_free(&d);
+}
+END_TEST
+
+static Suite *posrec_suite(void)
+{
+    Suite *s = suite_create("posrec");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_round_trip_random_games);
+    tcase_add_test(tc, test_score_clamped);
+    tcase_add_test(tc, test_damaged_records);
+    tcase_add_test(tc, test_training_lowers_the_loss);
+    tcase_add_test(tc, test_training_deterministic);
+    tcase_add_test(tc, test_data_load);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return run_suite(posrec_suite());
+}
