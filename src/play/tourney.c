@@ -209,6 +209,7 @@ static void pgn_tags(struct pgn_game *pg, const struct tourney *t, int index, in
     pgn_set_tag(pg, "White", opt->engines[white].name);
     pgn_set_tag(pg, "Black", opt->engines[black].name);
     pgn_set_tag(pg, "Termination", out->termination);
+    pgn_set_tag(pg, "TerminationDetails", out->reason);
     char tw[TC_TEXT_MAX], tb[TC_TEXT_MAX];
     tc_format_pgn(&opt->engines[white].tc, tw, sizeof tw);
     tc_format_pgn(&opt->engines[black].tc, tb, sizeof tb);

@@ -199,7 +199,7 @@ static void build_engine(struct cli *c, int i)
     bool xboard = false;
     char cmd[ENGINE_SPEC_MAX] = "";
     for (int k = 0; k < c->each.count; k++)
-        engine_key(e, xstrdup(c->each.items[k]), &xboard, cmd);
+        engine_key(e, xstrdup(c->each.items[k]), &xboard, cmd); /* once per engine */
     for (int k = 0; k < c->engine[i].count; k++)
         engine_key(e, c->engine[i].items[k], &xboard, cmd);
     if (cmd[0] == '\0' && e->spec.set[0] == '\0')
@@ -232,7 +232,7 @@ static int take_tokens(int argc, char **argv, int i, struct tokens *t)
     while (i < argc && argv[i][0] != '-') {
         if (t->count == TOKENS_MAX)
             program_usage_error(_("too many KEY=VALUE tokens"));
-        t->items[t->count++] = argv[i++];
+        t->items[t->count++] = xstrdup(argv[i++]); /* split() cuts it; ps shows argv */
     }
     return i;
 }
