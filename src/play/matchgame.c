@@ -163,8 +163,7 @@ static bool adjudicate(struct game *g, const struct streaks *s, const struct tou
     if (a->max_moves && (g->board.ply - opening_plies) / 2 >= a->max_moves) {
         game_adjudicate_draw(g, 0);
         out->termination = "adjudication";
-        snprintf(out->reason, sizeof out->reason, "Draw by adjudication: %d moves",
-                 a->max_moves);
+        snprintf(out->reason, sizeof out->reason, "Draw by adjudication: %d moves", a->max_moves);
         return true;
     }
     return false;
@@ -177,9 +176,8 @@ static void lose_on_time(struct game *g, int side, struct match_outcome *out)
     out->termination = "time forfeit";
     if (!game_can_mate(&g->board, colour_other(side))) {
         game_adjudicate_draw(g, 0);
-        snprintf(out->reason, sizeof out->reason,
-                 "%s loses on time, but %s cannot mate: draw", COLOUR_NAME[side],
-                 COLOUR_NAME[colour_other(side)]);
+        snprintf(out->reason, sizeof out->reason, "%s loses on time, but %s cannot mate: draw",
+                 COLOUR_NAME[side], COLOUR_NAME[colour_other(side)]);
     } else {
         game_forfeit(g, side, 0);
         snprintf(out->reason, sizeof out->reason, "%s loses on time", COLOUR_NAME[side]);
@@ -209,8 +207,7 @@ static void engine_failed(struct game *g, struct match_player *p, int side,
     game_forfeit(g, side, 0);
     out->termination = why == EXT_ILLEGAL ? "rules infraction" : "abandoned";
     snprintf(out->reason, sizeof out->reason, "%s %s: %s", COLOUR_NAME[side],
-             why == EXT_ILLEGAL ? "makes an illegal move" : "disconnects",
-             text ? text : "no move");
+             why == EXT_ILLEGAL ? "makes an illegal move" : "disconnects", text ? text : "no move");
 }
 
 /* ---- the game ----------------------------------------------------------- */
@@ -223,8 +220,8 @@ static void note_move(struct match_outcome *out, int ply, const struct match_pla
         out->notes = xrealloc(out->notes, (size_t)out->note_capacity * sizeof *out->notes);
     }
     if (p->has_score)
-        snprintf(out->notes[ply], MATCH_NOTE_MAX, "{%+.2f/%d %.3fs}", p->score / 10000.0,
-                 p->depth, spent);
+        snprintf(out->notes[ply], MATCH_NOTE_MAX, "{%+.2f/%d %.3fs}", p->score / 10000.0, p->depth,
+                 spent);
     else
         snprintf(out->notes[ply], MATCH_NOTE_MAX, "{%.3fs}", spent);
 }

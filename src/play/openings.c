@@ -59,8 +59,7 @@ static bool load_epd(struct opening_suite *s, const char *path, char *err, size_
     return ok;
 }
 
-static bool load_pgn(struct opening_suite *s, const char *path, int plies, char *err,
-                     size_t errlen)
+static bool load_pgn(struct opening_suite *s, const char *path, int plies, char *err, size_t errlen)
 {
     struct pgn_reader *r = pgn_open(path, err, errlen);
     if (!r)
@@ -100,8 +99,8 @@ static bool load_pgn(struct opening_suite *s, const char *path, int plies, char 
     return ok;
 }
 
-bool openings_load(struct opening_suite *s, const char *path, enum opening_format format,
-                   int plies, char *err, size_t errlen)
+bool openings_load(struct opening_suite *s, const char *path, enum opening_format format, int plies,
+                   char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     bool ok = format == OPENINGS_PGN ? load_pgn(s, path, plies, err, errlen)

@@ -32,8 +32,8 @@ enum opening_format { OPENINGS_EPD, OPENINGS_PGN };
 /* Reads PATH (EPD lines, '#' comments and blank lines skipped; or PGN
  * games, each its start position and moves, at most PLIES of them when
  * PLIES > 0).  False with "FILE:LINE: reason" in err. */
-bool openings_load(struct opening_suite *s, const char *path, enum opening_format format,
-                   int plies, char *err, size_t errlen);
+bool openings_load(struct opening_suite *s, const char *path, enum opening_format format, int plies,
+                   char *err, size_t errlen);
 /* Shuffles the suite, the same way for the same SEED. */
 void openings_shuffle(struct opening_suite *s, uint64_t seed);
 void openings_free(struct opening_suite *s);

@@ -40,13 +40,13 @@ struct pair_score {
 
 struct pair_stats {
     int games, pairs;
-    bool paired;      /* the figures come from the pentanomial counts */
-    double score;     /* 0..1 (NaN without games) */
-    double elo;       /* finite even for a clean sweep (NaN without games) */
-    double elo_lo;    /* the 95% interval */
+    bool paired;   /* the figures come from the pentanomial counts */
+    double score;  /* 0..1 (NaN without games) */
+    double elo;    /* finite even for a clean sweep (NaN without games) */
+    double elo_lo; /* the 95% interval */
     double elo_hi;
-    double error;     /* (elo_hi - elo_lo) / 2 */
-    double los;       /* likelihood of superiority, 0..1 */
+    double error; /* (elo_hi - elo_lo) / 2 */
+    double los;   /* likelihood of superiority, 0..1 */
     double draw_ratio;
 };
 

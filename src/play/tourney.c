@@ -37,8 +37,7 @@ bool tourney_check(const struct tourney_options *opt, char *err, size_t errlen)
         }
     }
     if (opt->rounds < 1 || opt->games < 1 || opt->concurrency < 1) {
-        snprintf(err, errlen, "%s",
-                 _("-rounds, -games and -concurrency must be at least 1"));
+        snprintf(err, errlen, "%s", _("-rounds, -games and -concurrency must be at least 1"));
         return false;
     }
     if (opt->repeat && opt->games % 2 != 0) {
@@ -164,8 +163,8 @@ bool tourney_resume(struct tourney *t, const char *path, char *err, size_t errle
         }
         tourney_players(t, index, &w, &b, &e);
         if (strcmp(white, t->opt->engines[w].name) != 0 || t->outcome[index] >= 0) {
-            snprintf(err, errlen, _("%s:%d: game %d: White should be '%s' (other options?)"),
-                     path, g.line, g.number, t->opt->engines[w].name);
+            snprintf(err, errlen, _("%s:%d: game %d: White should be '%s' (other options?)"), path,
+                     g.line, g.number, t->opt->engines[w].name);
             ok = false;
             break;
         }
@@ -192,8 +191,8 @@ struct run {
     char write_err[256];
 };
 
-static void pgn_tags(struct pgn_game *pg, const struct tourney *t, int index, int white,
-                     int black, const struct match_outcome *out)
+static void pgn_tags(struct pgn_game *pg, const struct tourney *t, int index, int white, int black,
+                     const struct match_outcome *out)
 {
     const struct tourney_options *opt = t->opt;
     char buf[64];
@@ -404,8 +403,7 @@ bool tourney_run(struct tourney *t, const struct tourney_listener *l, atomic_int
     t->interrupted = t->verdict == SPRT_CONTINUE && !run.write_failed && atomic_load(stop);
     if (run.pgn_fd >= 0 && close(run.pgn_fd) != 0 && !run.write_failed) {
         run.write_failed = true;
-        snprintf(run.write_err, sizeof run.write_err, "%s: %s", t->opt->pgn_path,
-                 strerror(errno));
+        snprintf(run.write_err, sizeof run.write_err, "%s: %s", t->opt->pgn_path, strerror(errno));
     }
     if (run.write_failed)
         snprintf(err, errlen, "%s", run.write_err);

@@ -45,8 +45,8 @@ struct tourney_engine {
     int option_count;        /* option.NAME=VALUE, in order */
     char *option_names[TOURNEY_OPTIONS_MAX];
     char *option_values[TOURNEY_OPTIONS_MAX];
-    size_t hash_mb; /* the built-in engine's (option.Hash) */
-    int threads;    /* the built-in engine's (option.Threads) */
+    size_t hash_mb;         /* the built-in engine's (option.Hash) */
+    int threads;            /* the built-in engine's (option.Threads) */
     struct time_control tc; /* tc= (TC_NONE: none) */
     double movetime;        /* st= seconds per move (0: none) */
     uint64_t nodes;         /* nodes= */
@@ -64,7 +64,7 @@ struct tourney_options {
     int engine_count;
     bool gauntlet; /* else a round robin */
     int rounds, games;
-    bool repeat; /* each opening with both colours */
+    bool repeat;                          /* each opening with both colours */
     const struct opening_suite *openings; /* NULL: the standard position */
     int opening_start;                    /* 0-based */
     int concurrency;
@@ -125,8 +125,8 @@ bool tourney_resume(struct tourney *t, const char *path, char *err, size_t errle
  * are played, the SPRT decides, or *STOP becomes non-zero (SIGINT: the
  * games in progress are dropped).  False with err when the PGN cannot be
  * written. */
-bool tourney_run(struct tourney *t, const struct tourney_listener *l,
-                 atomic_int *stop, char *err, size_t errlen);
+bool tourney_run(struct tourney *t, const struct tourney_listener *l, atomic_int *stop, char *err,
+                 size_t errlen);
 
 /* Which engines play game I, and who has White. */
 void tourney_players(const struct tourney *t, int index, int *white, int *black, int *encounter);
@@ -155,7 +155,7 @@ enum { MATCH_NOTE_MAX = 40 };
 struct match_outcome {
     const char *termination;
     char reason[256];
-    bool aborted;               /* *STOP was set: no result */
+    bool aborted;                  /* *STOP was set: no result */
     char (*notes)[MATCH_NOTE_MAX]; /* per ply: "{+0.32/12 0.51s}" (caller frees) */
     int note_capacity;
 };

@@ -46,8 +46,7 @@ static void on_sigint(int sig)
 
 static void usage(void)
 {
-    printf(_("Usage: %s -engine KEY=VALUE... -engine KEY=VALUE... [OPTION]...\n"),
-           "tdchess-match");
+    printf(_("Usage: %s -engine KEY=VALUE... -engine KEY=VALUE... [OPTION]...\n"), "tdchess-match");
     puts(_("Play a match or tournament between chess engines: the built-in engine with\n"
            "an evaluation set, or UCI and xboard programs, several games at a time, from\n"
            "an opening suite, with an SPRT; games go to a PGN file as they finish.\n"));
@@ -343,8 +342,8 @@ static void parse(struct cli *c, int argc, char **argv)
             i = take_tokens(argc, argv, i + 1, &c->each);
             continue;
         }
-        if (strcmp(a, "-openings") == 0 || strcmp(a, "-sprt") == 0 ||
-            strcmp(a, "-resign") == 0 || strcmp(a, "-draw") == 0) {
+        if (strcmp(a, "-openings") == 0 || strcmp(a, "-sprt") == 0 || strcmp(a, "-resign") == 0 ||
+            strcmp(a, "-draw") == 0) {
             i = take_tokens(argc, argv, i + 1, &t);
             if (a[1] == 'o')
                 parse_openings(c, &t);
@@ -455,8 +454,8 @@ static void on_game(const struct tourney *t, const struct tourney_game *g, void 
         printf(",\"plies\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,\"elo\":%.2f,"
                "\"error\":%.2f,\"llr\":%.3f,\"penta\":[%d,%d,%d,%d,%d]}\n",
                g->plies, ps->wins, ps->draws, ps->losses, num_or_zero(st.elo),
-               num_or_zero(st.error), llr, ps->penta[0], ps->penta[1], ps->penta[2],
-               ps->penta[3], ps->penta[4]);
+               num_or_zero(st.error), llr, ps->penta[0], ps->penta[1], ps->penta[2], ps->penta[3],
+               ps->penta[4]);
         fflush(stdout);
         return;
     }
@@ -506,8 +505,7 @@ static void print_encounter(const struct tourney *t, int e)
                                                       : _("no decision yet");
         printf(_("SPRT (%s): elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f) - %s\n"),
                o->sprt.normalized ? _("normalized") : _("logistic"), o->sprt.elo0, o->sprt.elo1,
-               o->sprt.alpha, o->sprt.beta, sprt_llr(&o->sprt, ps->penta), lower, upper,
-               verdict);
+               o->sprt.alpha, o->sprt.beta, sprt_llr(&o->sprt, ps->penta), lower, upper, verdict);
     }
 }
 
