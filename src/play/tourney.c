@@ -174,6 +174,8 @@ bool tourney_resume(struct tourney *t, const char *path, char *err, size_t errle
         record(t, index, halves_of(t, index, res));
         t->resumed++;
     }
+    if (ok && t->opt->sprt_on) /* a match the SPRT had decided stays decided */
+        t->verdict = sprt_verdict(&t->opt->sprt, t->scores[0].penta);
     pgn_game_free(&g);
     pgn_close(r);
     return ok;
@@ -390,6 +392,8 @@ bool tourney_run(struct tourney *t, const struct tourney_listener *l, atomic_int
     }
     pthread_mutex_init(&run.lock, NULL);
     t->started = time_wall();
+    if (t->verdict != SPRT_CONTINUE)
+        atomic_store(stop, 1);
     int n = t->opt->concurrency;
     pthread_t *threads = xcalloc((size_t)n, sizeof *threads);
     for (int i = 0; i < n; i++) {
