@@ -556,9 +556,23 @@ static void summary(const struct tourney *t)
         print_crosstable(t);
 }
 
+/* Debian installs engines in /usr/games, which is not in every PATH
+ * (the referee in shared/tools/match does the same). */
+static void add_games_path(void)
+{
+    const char *path = getenv("PATH");
+    if (path && strstr(path, "/usr/games"))
+        return;
+    char *longer = xmalloc((path ? strlen(path) : 0) + 64);
+    sprintf(longer, "%s%s/usr/games:/usr/local/games", path ? path : "", path ? ":" : "");
+    setenv("PATH", longer, 1);
+    free(longer);
+}
+
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
+    add_games_path();
     static struct cli c; /* large: off the stack */
     parse(&c, argc, argv);
     char err[1024];
