@@ -34,6 +34,7 @@ struct cli {
     int opening_plies;
     uint64_t seed;
     bool games_given;
+    bool default_name[TOURNEY_ENGINES_MAX]; /* not given with name= */
 };
 
 static atomic_int stop_flag;
@@ -203,6 +204,7 @@ static void build_engine(struct cli *c, int i)
         engine_key(e, c->engine[i].items[k], &xboard, cmd);
     if (cmd[0] == '\0' && e->spec.set[0] == '\0')
         program_usage_error(_("engine %d: give cmd=COMMAND or builtin"), i + 1);
+    c->default_name[i] = e->name[0] == '\0';
     if (cmd[0] == '\0' || strcmp(cmd, "builtin") == 0) {
         e->spec.kind = ENGINE_BUILTIN;
         if (!e->name[0])
@@ -223,6 +225,27 @@ static void build_engine(struct cli *c, int i)
     }
     if (e->tc.kind == TC_NONE && e->movetime <= 0 && e->nodes == 0 && e->depth == 0)
         program_usage_error(_("engine '%s': give tc=, st=, nodes= or depth="), e->name);
+}
+
+/* Two engines named after the same program (./new/tdchess, ./old/tdchess)
+ * are named by their whole command or set instead. */
+static void name_apart(struct cli *c)
+{
+    struct tourney_options *o = &c->opt;
+    bool clash[TOURNEY_ENGINES_MAX] = {false};
+    for (int i = 0; i < o->engine_count; i++)
+        for (int j = 0; j < o->engine_count; j++)
+            clash[i] |= i != j && c->default_name[i] &&
+                        strcmp(o->engines[i].name, o->engines[j].name) == 0;
+    for (int i = 0; i < o->engine_count; i++) {
+        struct tourney_engine *e = &o->engines[i];
+        if (!clash[i])
+            continue;
+        if (e->spec.kind == ENGINE_BUILTIN)
+            snprintf(e->name, sizeof e->name, "tdchess:%.100s", e->spec.set);
+        else
+            snprintf(e->name, sizeof e->name, "%s", e->spec.command);
+    }
 }
 
 /* Tokens after OPTION up to the next option. */
@@ -398,6 +421,7 @@ static void parse(struct cli *c, int argc, char **argv)
         o->games = 2;
     for (int i = 0; i < o->engine_count; i++)
         build_engine(c, i);
+    name_apart(c);
     if (c->resume && !o->pgn_path)
         program_usage_error(_("-resume needs -pgnout FILE"));
     if (o->sprt_on && !o->repeat)
@@ -434,6 +458,12 @@ static double num_or_zero(double v)
     return isfinite(v) ? v : 0;
 }
 
+/* No "-0.0" for an even score. */
+static double nz(double v)
+{
+    return fabs(v) < 0.05 ? 0.0 : v;
+}
+
 static void on_game(const struct tourney *t, const struct tourney_game *g, void *data)
 {
     const struct cli *c = data;
@@ -468,7 +498,7 @@ static void on_game(const struct tourney *t, const struct tourney_game *g, void 
            o->engines[g->black].name, result, g->reason);
     printf(_("Score of %s vs %s: %d - %d - %d [%.3f] %d, Elo %.1f +/- %.1f"),
            o->engines[t->encounter[e][0]].name, o->engines[t->encounter[e][1]].name, ps->wins,
-           ps->losses, ps->draws, st.score, st.games, st.elo, st.error);
+           ps->losses, ps->draws, st.score, st.games, nz(st.elo), nz(st.error));
     if (o->sprt_on)
         printf(_(", LLR %.2f"), llr);
     printf(_(", ETA %s\n"), eta);
@@ -493,7 +523,8 @@ static void print_encounter(const struct tourney *t, int e)
         return;
     printf(_("Elo difference: %.1f +/- %.1f (95%%: %.1f .. %.1f), LOS: %.1f %%, "
              "DrawRatio: %.1f %%\n"),
-           st.elo, st.error, st.elo_lo, st.elo_hi, 100 * st.los, 100 * st.draw_ratio);
+           nz(st.elo), nz(st.error), nz(st.elo_lo), nz(st.elo_hi), 100 * st.los,
+           100 * st.draw_ratio);
     if (o->repeat)
         printf(_("Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pairs)\n"), ps->penta[0],
                ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4], st.pairs);
@@ -527,13 +558,13 @@ static void print_crosstable(const struct tourney *t)
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    printf(_("Rank Name                      Points  Games"));
+    printf(_("Rank Name                            Points  Games"));
     for (int k = 0; k < n; k++)
         printf(" %6d", k + 1);
     putchar('\n');
     for (int k = 0; k < n; k++) {
         int i = order[k];
-        printf("%4d %-25.25s %6.1f %6d", k + 1, o->engines[i].name, total[i], games[i]);
+        printf("%4d %-31.31s %6.1f %6d", k + 1, o->engines[i].name, total[i], games[i]);
         for (int m = 0; m < n; m++) {
             int j = order[m];
             if (i == j || t->played[i][j] == 0)
