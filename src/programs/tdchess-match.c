@@ -576,6 +576,29 @@ static void print_crosstable(const struct tourney *t)
     }
 }
 
+/* -json: one object per encounter at the end. */
+static void json_summary(const struct tourney *t)
+{
+    const struct tourney_options *o = t->opt;
+    for (int e = 0; e < t->encounter_count; e++) {
+        const struct pair_score *ps = &t->scores[e];
+        struct pair_stats st = pair_stats(ps, o->repeat);
+        printf("{\"summary\":true,\"first\":");
+        json_string(o->engines[t->encounter[e][0]].name);
+        printf(",\"second\":");
+        json_string(o->engines[t->encounter[e][1]].name);
+        printf(",\"games\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,\"elo\":%.2f,"
+               "\"elo_low\":%.2f,\"elo_high\":%.2f,\"los\":%.4f,\"penta\":[%d,%d,%d,%d,%d]",
+               st.games, ps->wins, ps->draws, ps->losses, num_or_zero(st.elo),
+               num_or_zero(st.elo_lo), num_or_zero(st.elo_hi), num_or_zero(st.los), ps->penta[0],
+               ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4]);
+        if (o->sprt_on)
+            printf(",\"llr\":%.3f,\"sprt\":\"%s\"", sprt_llr(&o->sprt, ps->penta),
+                   t->verdict == SPRT_H1 ? "H1" : t->verdict == SPRT_H0 ? "H0" : "none");
+        printf(",\"interrupted\":%s}\n", t->interrupted ? "true" : "false");
+    }
+}
+
 static void summary(const struct tourney *t)
 {
     if (t->interrupted)
@@ -630,7 +653,9 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     struct tourney_listener l = {on_game, on_error, &c};
     bool ok = tourney_run(&t, &l, &stop_flag, err, sizeof err);
-    if (!c.json)
+    if (c.json)
+        json_summary(&t);
+    else
         summary(&t);
     if (!ok)
         msg_error("%s", err);
