@@ -234,6 +234,37 @@ static void human_name(char *buf, size_t len)
         snprintf(buf, len, "%s", pw->pw_name);
 }
 
+/* Started with no arguments and a pipe for input, as match tools
+ * (cutechess-cli, fastchess, OpenBench) and GUIs start an engine: when
+ * the first line is "uci" or "xboard", speak that protocol at once, as
+ * GNU Chess does, without drawing a board first.  Otherwise the line goes
+ * back in front of the input for line mode.  Returns the protocol's exit
+ * status, or -1 to go on with the game. */
+static int sniff_protocol(struct options *o, char **argv)
+{
+    char line[256];
+    size_t len = 0;
+    while (len < sizeof line) { /* a byte at a time: nothing read beyond the line */
+        ssize_t n = read(STDIN_FILENO, line + len, 1);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0 || line[len++] == '\n')
+            break;
+    }
+    size_t start = strspn(line, " \t"), word = start < len ? strcspn(line + start, " \t\r\n") : 0;
+    o->uci = word == 3 && strncmp(line + start, "uci", 3) == 0;
+    o->xboard = word == 6 && strncmp(line + start, "xboard", 6) == 0;
+    int fd = linemode_replay_fd(line, len, STDIN_FILENO);
+    if (fd < 0)
+        msg_fatal(EXIT_FAILURE, _("cannot create a pipe: %s"), strerror(errno));
+    if (o->uci || o->xboard)
+        return run_protocol(o, 0, argv, fd);
+    if (dup2(fd, STDIN_FILENO) < 0)
+        msg_fatal(EXIT_FAILURE, "%s", strerror(errno));
+    close(fd);
+    return -1;
+}
+
 static int run_game(struct options *o, int argc, char **argv)
 {
     char name[128], autosave[4096], history[4096], err[512];
@@ -531,5 +562,10 @@ int main(int argc, char **argv)
     }
     if (bench || o.uci || o.xboard)
         return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
+    if (argc == 1 && !isatty(STDIN_FILENO)) {
+        int status = sniff_protocol(&o, argv);
+        if (status >= 0)
+            return status;
+    }
     return run_game(&o, argc, argv);
 }

@@ -80,6 +80,9 @@ uint64_t bench_run(const struct evaluator *eval, const struct search_config *con
     fprintf(out, "Total time (ms) : %.0f\n", ms);
     fprintf(out, "Nodes searched  : %" PRIu64 "\n", nodes);
     fprintf(out, "Nodes/second    : %.0f\n", ms > 0 ? (double)nodes * 1000 / ms : 0.0);
+    /* The line OpenBench's client reads (it looks for "N nodes" and "N nps",
+     * from the last line up). */
+    fprintf(out, "%" PRIu64 " nodes %.0f nps\n", nodes, ms > 0 ? (double)nodes * 1000 / ms : 0.0);
     fflush(out);
     board_free(&b);
     engine_destroy(e);
