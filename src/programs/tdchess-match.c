@@ -235,8 +235,8 @@ static void name_apart(struct cli *c)
     bool clash[TOURNEY_ENGINES_MAX] = {false};
     for (int i = 0; i < o->engine_count; i++)
         for (int j = 0; j < o->engine_count; j++)
-            clash[i] |= i != j && c->default_name[i] &&
-                        strcmp(o->engines[i].name, o->engines[j].name) == 0;
+            clash[i] |=
+                i != j && c->default_name[i] && strcmp(o->engines[i].name, o->engines[j].name) == 0;
     for (int i = 0; i < o->engine_count; i++) {
         struct tourney_engine *e = &o->engines[i];
         if (!clash[i])
@@ -594,7 +594,9 @@ static void json_summary(const struct tourney *t)
                ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4]);
         if (o->sprt_on)
             printf(",\"llr\":%.3f,\"sprt\":\"%s\"", sprt_llr(&o->sprt, ps->penta),
-                   t->verdict == SPRT_H1 ? "H1" : t->verdict == SPRT_H0 ? "H0" : "none");
+                   t->verdict == SPRT_H1   ? "H1"
+                   : t->verdict == SPRT_H0 ? "H0"
+                                           : "none");
         printf(",\"interrupted\":%s}\n", t->interrupted ? "true" : "false");
     }
 }
