@@ -35,7 +35,11 @@ enum { TT_LOWERBOUND = 1, TT_UPPERBOUND = 2, TT_EXACTSCORE = 4 };
 enum { TT_DEFAULT_MB = 64, TT_MAX_MB = 1024 * 1024 };
 /* The generation shares a byte with the three bound flags: five bits, so
  * ages count modulo 32 searches. */
-enum { TT_BUCKET_ENTRIES = 4, TT_GENERATION_SHIFT = 3, TT_GENERATIONS = 256 >> TT_GENERATION_SHIFT };
+enum {
+    TT_BUCKET_ENTRIES = 4,
+    TT_GENERATION_SHIFT = 3,
+    TT_GENERATIONS = 256 >> TT_GENERATION_SHIFT
+};
 
 /* Word 0: move (from, to, type, promote: 4 bytes) and score (32 bits).
  * Word 1, XORed with word 0: the key's high 32 bits, the static evaluation

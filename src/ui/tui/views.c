@@ -14,6 +14,7 @@
 #include "play/request.h"
 #include "play/session.h"
 #include "search/level.h"
+#include "ui/tui/figures.h"
 #include "ui/tui/keys.h"
 #include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
@@ -37,12 +38,24 @@ bool screen_board_flipped(const struct screen *sc)
 
 /* ---- board ------------------------------------------------------------------- */
 
+/* PIECE's figure on the square at Y, X in ATTR (its colour on the square's). */
+static void draw_figure(WINDOW *w, int y, int x, int sw, int sh, attr_t attr, int piece)
+{
+    for (int r = 0; r < sh; r++)
+        for (int c = 0; c < sw; c++) {
+            bool reverse;
+            const char *glyph = figure_glyph(figure_cell(piece, sw, sh, r, c), &reverse);
+            wattrset(w, reverse ? attr | A_REVERSE : attr);
+            mvwaddstr(w, y + r, x + c, glyph);
+        }
+}
+
 static void draw_board(struct screen *sc, WINDOW *w)
 {
     const struct board *b = &session_game(sc->s)->board;
     const struct palette *pal = &sc->pal;
     int sw = sc->layout.square_w, sh = sc->layout.square_h, mid = (sh - 1) / 2;
-    bool flip = screen_board_flipped(sc);
+    bool flip = screen_board_flipped(sc), figures = draw_figures(pal, sw, sh);
     struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
     uint64_t targets = pointer_targets(sc);
@@ -58,7 +71,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
             if (sq == check_sq)
                 kind = SQUARE_CHECK;
             else if (is_last && pal->board_colour)
-                kind = SQUARE_LAST_MOVE;
+                kind = square_kind_last(kind);
             kind = pointer_square_kind(sc, sq, kind, targets);
             int piece = board_piece(b, sq), colour = board_colour(b, sq);
             attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
@@ -74,11 +87,8 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 mvwaddch(w, i * sh + mid, x, (chtype)marks[0]);
                 mvwaddch(w, i * sh + mid, x + sw - 1, (chtype)marks[1]);
             }
-            const char *figure = draw_piece_figure(pal, piece, 0);
-            if (piece != NONE && figure && sw == DRAW_FIGURE_W && sh == DRAW_FIGURE_H) {
-                wattrset(w, attr); /* the square filled with the piece */
-                for (int r = 0; r < sh; r++)
-                    mvwaddstr(w, i * sh + r, x, draw_piece_figure(pal, piece, r));
+            if (piece != NONE && figures) {
+                draw_figure(w, i * sh, x, sw, sh, attr, piece);
             } else if (piece != NONE) {
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
