@@ -11,7 +11,7 @@
 #include "ui/tui/theme.h"
 
 /* Basic colours (curses' numbering). */
-enum { K = 0, R = 1, G = 2, Y = 3, B = 4, M = 5, C = 6, W = 7 };
+enum { R = 1, G = 2, Y = 3, B = 4, M = 5, C = 6, W = 7, GREY = 8 /* blue in 8 colours */ };
 
 /* The highlights are the same in every theme, lichess's style: the last
  * move in olive (lighter on light squares), check in red, the picked
@@ -22,10 +22,10 @@ enum { K = 0, R = 1, G = 2, Y = 3, B = 4, M = 5, C = 6, W = 7 };
 /* clang-format off */
 const struct theme THEMES[THEME_NB] = {
     /* wood: lichess's brown, darkened to the middle of the range */
-    {"brown",    {0xc89368, 0x7d5530, HIGHLIGHTS_RGB}, {173, 94, HIGHLIGHTS_256}, {Y, R, M, M, R, C}},
+    {"brown",    {0xc89368, 0x7d5530, HIGHLIGHTS_RGB}, {173, 94, HIGHLIGHTS_256}, {Y, R, G, G, M, C}},
     {"green",    {0x8fad63, 0x2f5a2a, HIGHLIGHTS_RGB}, {107, 22, HIGHLIGHTS_256}, {G, B, Y, Y, R, C}},
     {"blue",     {0x6f94c9, 0x2b5a85, HIGHLIGHTS_RGB}, {68, 24, HIGHLIGHTS_256},  {C, B, Y, Y, R, G}},
-    {"grey",     {0x9e9e9e, 0x585858, HIGHLIGHTS_RGB}, {247, 240, HIGHLIGHTS_256}, {W, K, Y, Y, R, C}},
+    {"grey",     {0x9e9e9e, 0x585858, HIGHLIGHTS_RGB}, {247, 240, HIGHLIGHTS_256}, {W, GREY, Y, Y, R, C}},
     /* high contrast: a warm light and a cold dark square, saturated */
     {"contrast", {0xd78700, 0x005faf, HIGHLIGHTS_RGB}, {172, 25, HIGHLIGHTS_256}, {Y, B, G, G, R, C}},
 };
