@@ -5,7 +5,7 @@ and the time is taken from just before the fork to the moment the status
 line's "to move" arrives on the terminal; the best of RUNS runs (default
 7) is printed, as other work on the machine only ever adds to it.
 
-    doc/first-frame.py [PROGRAM [RUNS]]      (PROGRAM: src/tdchess)
+    scripts/first-frame.py [PROGRAM [RUNS]]      (PROGRAM: src/tdchess)
 """
 import fcntl, os, pty, select, struct, sys, tempfile, termios, time
 

@@ -6,7 +6,7 @@
 # (Debian's default monospace font; a font without the quadrant block
 # characters draws the figures with holes).
 #
-#   doc/screenshots.sh [BUILDDIR]      (needs xvfb xterm xdotool imagemagick
+#   scripts/screenshots.sh [BUILDDIR] (needs xvfb xterm xdotool imagemagick
 #                                       fonts-dejavu-core)
 #
 # Copyright (C) 2026 The tdchess authors.
@@ -38,7 +38,10 @@ shot() {
         xterm -geometry "${cols}x${lines}+0+0" -tn xterm-256color -fa 'DejaVu Sans Mono' -fs $font -bg black \
         -fg grey90 -b 0 -bw 0 -e "$prog" "$@" >/dev/null 2>&1 &
     xt=$!
-    sleep 1.5
+    # the first frame, then keys (a loaded machine needs the margin); with
+    # no window manager the keys go to the window under the pointer
+    sleep 3
+    DISPLAY=$d xdotool mousemove 20 20
     for k in $keys; do
         case $k in
         =*) DISPLAY=$d xdotool type --delay 30 "${k#=}"; DISPLAY=$d xdotool key Return ;;
