@@ -346,6 +346,13 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
         } else if (cmd == REQ_BOOK) {
             input_words_add(out, "on");
             input_words_add(out, "off");
+        } else if (strncmp(line, "theme ", 6) == 0) {
+            for (int i = 0; i < THEME_NB; i++)
+                input_words_add(out, THEMES[i].name);
+        } else if (strncmp(line, "pieces ", 7) == 0) {
+            static const char *const styles[] = {"auto", "figures", "symbols", "letters"};
+            for (size_t i = 0; i < ARRAY_SIZE(styles); i++)
+                input_words_add(out, styles[i]);
         } else if (cmd == REQ_LEVEL) {
             static const char *const examples[] = {"1+0",   "3+2",    "5+3", "15+10",
                                                    "40/10", "40/120", "none"};
@@ -372,6 +379,8 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
     for (int i = 0; i < REQ_NB; i++)
         if (REQUESTS[i].name)
             input_words_add(out, REQUESTS[i].name);
+    input_words_add(out, "theme");
+    input_words_add(out, "pieces");
 }
 
 static void on_matches(void *data, char **matches, int count)

@@ -497,6 +497,10 @@ void screen_draw_help(struct screen *sc)
         request_synopsis((enum request)i, head, sizeof head);
         LINE("  %-24s %s", head, _(REQUESTS[i].help));
     }
+    /* the game screen's own (tui.c) */
+    LINE("  %-24s %s", "theme [NAME]",
+         _("the board's colours: brown, green, blue, grey, contrast"));
+    LINE("  %-24s %s", "pieces [STYLE]", _("pieces as auto, figures, symbols or letters"));
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
 show:
