@@ -661,6 +661,8 @@ START_TEST(test_request_manual)
         if (strcmp(w, "|") == 0 || strcmp(w, "?") == 0 || strcmp(w, "on") == 0 ||
             strcmp(w, "off") == 0 || isupper((unsigned char)w[0]))
             continue; /* arguments */
+        if (strcmp(w, "theme") == 0 || strcmp(w, "pieces") == 0)
+            continue; /* the game screen's own commands (ui/tui/tui.c) */
         ck_assert_msg(request_parse(w, NULL) != REQ_NONE,
                       "tdchess(6) lists '%s', which is not a request", w);
         entries++;
@@ -698,10 +700,16 @@ START_TEST(test_layout_sizes)
     ck_assert_int_eq(l.material.y, l.board.y + l.board.h + 1);
     ck_assert_int_eq(l.graph.h, 0);
     layout_compute(120, 40, &l);
-    ck_assert_int_eq(l.square_h, 3);
+    ck_assert_int_eq(l.square_h, 4); /* 9x4 squares (issue 23) */
     ck_assert_int_eq(l.material.y, l.board.y + l.board.h + 1);
+    /* the graph under the move list (issue 23: the right half was empty) */
     ck_assert_int_ge(l.graph.h, 7);
+    ck_assert_int_eq(l.graph.x, l.moves.x);
+    ck_assert_int_ge(l.graph.y, l.moves.y + LAYOUT_MOVES_MIN);
     ck_assert_int_ge(l.graph.y + l.graph.h, l.status.y - 1);
+    layout_compute(100, 32, &l);
+    ck_assert_int_eq(l.square_h, 3);
+    ck_assert_int_ge(l.graph.h, 3);
     layout_compute(LAYOUT_MIN_COLS, LAYOUT_MIN_LINES, &l);
     ck_assert(!l.too_small);
     layout_compute(LAYOUT_MIN_COLS - 1, LAYOUT_MIN_LINES, &l);

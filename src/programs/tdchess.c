@@ -27,6 +27,7 @@
 #include "ui/linemode.h"
 #include "play/setup.h"
 #include "ui/signals.h"
+#include "ui/tui/prefs.h"
 #include "ui/tui/tui.h"
 #include "ui/uci.h"
 #include "ui/xboard.h"
@@ -34,6 +35,7 @@
 struct options {
     bool uci, xboard;
     bool no_tui, quiet, thinking, bell, ascii, no_mouse;
+    int theme, pieces;            /* -1: the player's settings */
     bool engine_given[COLOUR_NB]; /* --white-engine, --black-engine */
     struct session_options play;
     bool games_given; /* -n was on the command line */
@@ -79,6 +81,9 @@ static void usage(void)
            "      --thinking        line mode: print the engine's thinking\n"
            "      --bell            ring the bell after each engine move\n"
            "      --ascii           TUI: letters instead of chess symbols\n"
+           "      --theme=NAME      TUI: the board's colours: brown (default), green,\n"
+           "                        blue, grey or contrast\n"
+           "      --pieces=STYLE    TUI: auto (default), figures, symbols or letters\n"
            "      --no-mouse        TUI: no moves by mouse (the terminal keeps it)\n"));
     puts(_("Engine:\n"
            "  -u, --uci             speak the Universal Chess Interface on stdin/stdout\n"
@@ -267,11 +272,12 @@ static int sniff_protocol(struct options *o, char **argv)
 
 static int run_game(struct options *o, int argc, char **argv)
 {
-    char name[128], autosave[4096], history[4096], err[512];
+    char name[128], autosave[4096], history[4096], settings[4096], err[512];
     human_name(name, sizeof name);
     o->play.human_name = name;
     bool have_dir = userdata_path(USERDATA_AUTOSAVE, true, autosave, sizeof autosave) &&
-                    userdata_path(USERDATA_HISTORY, true, history, sizeof history);
+                    userdata_path(USERDATA_HISTORY, true, history, sizeof history) &&
+                    userdata_path(PREFS_FILE, true, settings, sizeof settings);
     if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
         msg_warning(_("unfinished games cannot be saved: %s"), autosave);
     o->play.autosave_path = have_dir ? autosave : NULL;
@@ -283,8 +289,14 @@ static int run_game(struct options *o, int argc, char **argv)
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
     if (tui) {
-        struct tui_options t = {o->ascii, o->bell, o->no_mouse, have_dir ? autosave : NULL,
-                                have_dir ? history : NULL};
+        struct tui_options t = {o->ascii,
+                                o->bell,
+                                o->no_mouse,
+                                have_dir ? autosave : NULL,
+                                have_dir ? history : NULL,
+                                have_dir ? settings : NULL,
+                                o->theme,
+                                o->pieces};
         status = tui_run(s, &t);
         if (status == TUI_UNAVAILABLE) {
             const char *term = getenv("TERM");
@@ -340,6 +352,8 @@ int main(int argc, char **argv)
         OPT_BELL,
         OPT_ASCII,
         OPT_NO_MOUSE,
+        OPT_THEME,
+        OPT_PIECES,
         OPT_WHITE_ENGINE,
         OPT_BLACK_ENGINE,
         OPT_ENGINE_OPTION,
@@ -375,6 +389,8 @@ int main(int argc, char **argv)
         {"bell", no_argument, NULL, OPT_BELL},
         {"ascii", no_argument, NULL, OPT_ASCII},
         {"no-mouse", no_argument, NULL, OPT_NO_MOUSE},
+        {"theme", required_argument, NULL, OPT_THEME},
+        {"pieces", required_argument, NULL, OPT_PIECES},
         {"white-engine", required_argument, NULL, OPT_WHITE_ENGINE},
         {"black-engine", required_argument, NULL, OPT_BLACK_ENGINE},
         {"engine-option", required_argument, NULL, OPT_ENGINE_OPTION},
@@ -389,6 +405,7 @@ int main(int argc, char **argv)
     program_init(argv[0]);
     struct options o;
     memset(&o, 0, sizeof o);
+    o.theme = o.pieces = -1;
     session_options_default(&o.play);
     char err[256];
     int opt;
@@ -501,6 +518,17 @@ int main(int argc, char **argv)
             break;
         case OPT_NO_MOUSE:
             o.no_mouse = true;
+            break;
+        case OPT_THEME:
+            o.theme = theme_find(optarg);
+            if (o.theme < 0)
+                msg_fatal(EXIT_FAILURE, _("unknown theme '%s' (%s)"), optarg, theme_names());
+            break;
+        case OPT_PIECES:
+            o.pieces = piece_style_find(optarg);
+            if (o.pieces < 0)
+                msg_fatal(EXIT_FAILURE,
+                          _("unknown piece style '%s' (auto, figures, symbols, letters)"), optarg);
             break;
         case OPT_WHITE_ENGINE:
         case OPT_BLACK_ENGINE:

@@ -21,14 +21,19 @@ bool tt_resize(struct tt *tt, size_t size_mb)
     size_t bytes = size_mb * 1024 * 1024, count = 1;
     while (count <= bytes / 2 / sizeof(struct tt_bucket))
         count *= 2;
-    void *mem = NULL;
-    if (posix_memalign(&mem, CACHE_LINE, count * sizeof(struct tt_bucket)) != 0)
+    /* calloc, not posix_memalign and memset: a large block comes zeroed
+     * from the kernel page by page as the search touches it, so that a
+     * 64 MB table costs the game screen's start nothing (issue 23). */
+    void *mem = calloc(1, count * sizeof(struct tt_bucket) + CACHE_LINE);
+    if (!mem)
         return false;
-    memset(mem, 0, count * sizeof(struct tt_bucket));
-    free(tt->buckets);
-    tt->buckets = mem;
+    free(tt->mem);
+    tt->mem = mem;
+    tt->buckets =
+        (struct tt_bucket *)(((uintptr_t)mem + CACHE_LINE - 1) & ~(uintptr_t)(CACHE_LINE - 1));
     tt->count = count;
     tt->generation = 0;
+    tt->clean = true;
     return true;
 }
 
@@ -39,19 +44,21 @@ static inline unsigned generation(const struct tt *tt)
 
 void tt_free(struct tt *tt)
 {
-    free(tt->buckets);
+    free(tt->mem);
     memset(tt, 0, sizeof *tt);
 }
 
 void tt_clear(struct tt *tt)
 {
-    if (tt->buckets)
+    if (tt->buckets && !tt->clean)
         memset(tt->buckets, 0, tt->count * sizeof *tt->buckets);
     tt->generation = 0;
+    tt->clean = true;
 }
 
 void tt_new_search(struct tt *tt)
 {
+    tt->clean = false;
     atomic_store_explicit(&tt->generation, (generation(tt) + 1) % TT_GENERATIONS,
                           memory_order_relaxed);
 }

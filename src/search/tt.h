@@ -55,8 +55,10 @@ struct tt_bucket {
 
 struct tt {
     struct tt_bucket *buckets;
+    void *mem;    /* the allocation buckets is aligned in */
     size_t count; /* buckets, a power of two */
     _Atomic unsigned generation;
+    bool clean; /* no search since the table was zeroed: clearing is free */
 };
 
 /* What a probe found. */

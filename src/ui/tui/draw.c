@@ -11,10 +11,14 @@
 
 #include "chess/types.h"
 #include "ui/tui/draw.h"
+#include "ui/tui/figures.h"
 
 /* Colour pairs: the board's, one per square kind and piece colour, then
  * the interface's. */
 enum { PAIR_BOARD = 1, PAIR_UI = PAIR_BOARD + SQUARE_KIND_NB * COLOUR_NB };
+/* The palette slots redefined for 24-bit colour on a 256-colour terminal
+ * (17..: dark blues of the colour cube that the interface never uses). */
+enum { SLOT_FIRST = 17 };
 
 static bool utf8_locale(void)
 {
@@ -28,24 +32,70 @@ static bool linux_console(void)
     return term && (strcmp(term, "linux") == 0 || strncmp(term, "linux-", 6) == 0);
 }
 
-void draw_init(struct palette *p, bool ascii)
+/* Does the terminal say it draws 24-bit colour (the COLORTERM convention)? */
+static bool colorterm_truecolor(void)
+{
+    const char *ct = getenv("COLORTERM");
+    return ct && (strcasecmp(ct, "truecolor") == 0 || strcasecmp(ct, "24bit") == 0);
+}
+
+static enum colour_depth colour_depth(void)
+{
+    if (COLORS >= 0x1000000)
+        return DEPTH_DIRECT; /* a terminfo entry with direct colour (xterm-direct) */
+    if (COLORS >= 256 && colorterm_truecolor() && can_change_color())
+        return DEPTH_REDEFINED;
+    return COLORS >= 256 ? DEPTH_256 : DEPTH_8;
+}
+
+/* The colour number of component 0..255 triple RGB at this depth. */
+static int rgb_colour(const struct palette *p, uint32_t rgb, int slot, int c256)
+{
+    switch (p->depth) {
+    case DEPTH_DIRECT:
+        return (int)rgb;
+    case DEPTH_REDEFINED: /* curses scales components to 0..1000 */
+        init_extended_color(SLOT_FIRST + slot, (int)(rgb >> 16 & 255) * 1000 / 255,
+                            (int)(rgb >> 8 & 255) * 1000 / 255, (int)(rgb & 255) * 1000 / 255);
+        return SLOT_FIRST + slot;
+    default:
+        return c256;
+    }
+}
+
+void draw_set_theme(struct palette *p, int theme)
+{
+    if (theme < 0 || theme >= THEME_NB)
+        theme = THEME_BROWN;
+    p->theme = theme;
+    if (!p->board_colour)
+        return;
+    const struct theme *t = &THEMES[theme];
+    for (int k = 0; k < SQUARE_KIND_NB; k++) {
+        int bg;
+        int fg[COLOUR_NB];
+        if (p->depth == DEPTH_8) {
+            bg = t->c8[k] == 8 && COLORS < 16 ? COLOR_BLUE : t->c8[k];
+            fg[WHITE] = COLOR_WHITE;
+            fg[BLACK] = COLOR_BLACK;
+        } else {
+            bg = rgb_colour(p, t->rgb[k], k, t->c256[k]);
+            fg[WHITE] = p->depth == DEPTH_DIRECT ? 0xffffff : 231;
+            fg[BLACK] = p->depth == DEPTH_DIRECT ? 0 : 16;
+        }
+        for (int c = 0; c < COLOUR_NB; c++)
+            init_extended_pair(PAIR_BOARD + k * COLOUR_NB + c, fg[c], bg);
+    }
+}
+
+void draw_init(struct palette *p, bool ascii, int theme, enum piece_style style)
 {
     const char *no_color = getenv("NO_COLOR"); /* https://no-color.org */
     p->colour = has_colors() && !(no_color && *no_color);
-    p->colours256 = false;
+    p->depth = DEPTH_NONE;
     if (p->colour && start_color() == OK) {
         use_default_colors();
-        p->colours256 = COLORS >= 256;
-        /* Square backgrounds (light, dark, last move, check, the picked
-         * piece), each of relative luminance 0.175 to 0.182: pure white
-         * and pure black both keep 4.5:1 on every one of them (see
-         * draw.h; 243 is the grey of that luminance). */
-        static const short bg256[SQUARE_KIND_NB] = {131, 63, 29, 163, 243};
-        static const short fg256[COLOUR_NB] = {231, 16};
-        if (p->colours256)
-            for (int k = 0; k < SQUARE_KIND_NB; k++)
-                for (int c = 0; c < COLOUR_NB; c++)
-                    init_pair((short)(PAIR_BOARD + k * COLOUR_NB + c), fg256[c], bg256[k]);
+        p->depth = colour_depth();
         init_pair(PAIR_UI + UI_TITLE, COLOR_CYAN, -1);
         init_pair(PAIR_UI + UI_ACTIVE, COLOR_GREEN, -1);
         init_pair(PAIR_UI + UI_LOW, COLOR_RED, -1);
@@ -54,18 +104,50 @@ void draw_init(struct palette *p, bool ascii)
     } else {
         p->colour = false;
     }
-    p->board_colour = p->colour && p->colours256;
+    p->board_colour = p->colour && COLORS >= 8 && COLOR_PAIRS > PAIR_UI + UI_COLOUR_NB;
+    if (!p->board_colour)
+        p->depth = DEPTH_NONE;
     p->unicode = !ascii && utf8_locale() && !linux_console();
-    p->symbols = p->unicode && p->board_colour;
+    draw_set_style(p, style);
+    draw_set_theme(p, theme);
+}
+
+void draw_set_style(struct palette *p, enum piece_style style)
+{
+    p->style = style;
+    /* Solid symbols for both sides need the theme's white and black. */
+    p->symbols = p->unicode && p->depth >= DEPTH_256 && style != PIECES_LETTERS;
+}
+
+bool draw_figures(const struct palette *p, int sw, int sh)
+{
+    return p->symbols && p->style != PIECES_SYMBOLS && figure_fits(sw, sh);
+}
+
+const char *draw_depth_name(const struct palette *p)
+{
+    switch (p->depth) {
+    case DEPTH_DIRECT:
+    case DEPTH_REDEFINED:
+        return _("24-bit colour");
+    case DEPTH_256:
+        return _("256 colours");
+    case DEPTH_8:
+        return _("8 colours");
+    default:
+        return _("no colours");
+    }
 }
 
 attr_t draw_square_attr(const struct palette *p, enum square_kind kind, int colour)
 {
-    if (p->board_colour)
-        return COLOR_PAIR(PAIR_BOARD + kind * COLOUR_NB + (colour == BLACK ? BLACK : WHITE));
     attr_t bold = colour == WHITE ? A_BOLD : A_NORMAL; /* White's letters stand out */
+    if (p->board_colour)
+        return COLOR_PAIR(PAIR_BOARD + kind * COLOUR_NB + (colour == BLACK ? BLACK : WHITE)) |
+               (p->depth == DEPTH_8 ? bold : A_NORMAL);
     switch (kind) {
     case SQUARE_DARK:
+    case SQUARE_LAST_DARK:
         return A_REVERSE | bold;
     case SQUARE_CHECK:
         return A_BOLD | A_UNDERLINE;
@@ -99,23 +181,6 @@ const char *draw_piece_glyph(const struct palette *p, int colour, int piece)
     if (piece < 0 || piece >= PIECE_NB)
         return " ";
     return p->symbols ? symbols[piece] : letters[colour == BLACK][piece];
-}
-
-const char *draw_piece_figure(const struct palette *p, int piece, int row)
-{
-    /* clang-format off */
-    static const char *const figures[PIECE_NB][DRAW_FIGURE_H] = {
-        {"       ", "  \u2597\u2588\u2596  ", "  \u259f\u2588\u2599  "},                         /* pawn */
-        {"  \u2597\u259f\u2588\u2596 ", " \u259d\u2580\u2588\u2588\u258c ", "  \u259f\u2588\u2588\u2599 "}, /* knight */
-        {"   \u259f\u2596  ", "  \u2590\u2588\u258c  ", " \u2597\u2588\u2588\u2588\u2596 "},            /* bishop */
-        {" \u2588 \u2588 \u2588 ", " \u2590\u2588\u2588\u2588\u258c ", " \u2588\u2588\u2588\u2588\u2588 "},   /* rook */
-        {" \u259a\u2590\u2588\u258c\u259e ", "  \u2588\u2588\u2588  ", " \u2588\u2588\u2588\u2588\u2588 "}, /* queen */
-        {"  \u2580\u2588\u2580  ", " \u2590\u2588\u2588\u2588\u258c ", " \u2588\u2588\u2588\u2588\u2588 "},   /* king */
-    };
-    /* clang-format on */
-    if (!p->symbols || piece < 0 || piece >= PIECE_NB || row < 0 || row >= DRAW_FIGURE_H)
-        return NULL;
-    return figures[piece][row];
 }
 
 const char *draw_spark_glyph(const struct palette *p, int level)

@@ -30,7 +30,16 @@ static void layout_panel(struct layout *l, int y, int x, int h, int w)
         l->material = rect(y + 2, x, 1, w);
     l->thinking = rect(y + 3, x, 2 + pv_lines, w);
     int moves_y = l->thinking.y + l->thinking.h + 1;
-    l->moves = rect(moves_y, x, y + h - moves_y, w);
+    int bottom = y + h;
+    /* No room under the board (its squares took the height): the graph
+     * goes under the move list when that keeps LAYOUT_MOVES_MIN lines. */
+    int gh = bottom - moves_y - 1 - LAYOUT_MOVES_MIN;
+    if (l->graph.h == 0 && gh >= LAYOUT_GRAPH_MIN_H + 2) {
+        gh = gh > LAYOUT_GRAPH_MAX_H - 4 ? LAYOUT_GRAPH_MAX_H - 4 : gh;
+        l->graph = rect(bottom - gh, x, gh, w);
+        bottom -= gh + 1;
+    }
+    l->moves = rect(moves_y, x, bottom - moves_y, w);
 }
 
 /* Under a board of width BW ending before line BOTTOM: a blank line, the

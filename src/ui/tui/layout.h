@@ -19,11 +19,13 @@
  *     > input line (readline)
  *
  * and stacked (board above, panel below) on narrow, tall screens.
- * Squares grow with the screen: 3x1, 5x2 or 7x3 cells.  When there is room
- * under the board (LAYOUT_GRAPH_MIN_H lines and more), the captured pieces
- * and an evaluation graph with its zero line and scale go there and the
- * thinking panel gives the sparkline's line to the PV; otherwise the
- * captured pieces take the line under the clocks.
+ * Squares grow with the screen: 3x1, 5x2, 7x3 or 9x4 cells.  When there is
+ * room under the board (LAYOUT_GRAPH_MIN_H lines and more), the captured
+ * pieces and an evaluation graph with its zero line and scale go there;
+ * when the board takes the height, the graph goes under the move list if
+ * the panel is tall enough.  With a graph, the thinking panel gives the
+ * sparkline's line to the PV; the captured pieces take the line under the
+ * clocks when there is no room for them under the board.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -43,10 +45,11 @@ enum {
     LAYOUT_STACKED_MIN_LINES = 22,
     LAYOUT_PANEL_MIN = 28, /* columns of the panel */
     LAYOUT_PANEL_MAX = 72,
-    LAYOUT_SQUARE_MAX_H = 3,
+    LAYOUT_SQUARE_MAX_H = 4,
     LAYOUT_SPARK_LEVELS = 8,
     LAYOUT_GRAPH_MIN_H = 3,  /* rows of the evaluation graph, at least */
     LAYOUT_GRAPH_MAX_H = 13, /* and at most */
+    LAYOUT_MOVES_MIN = 12,   /* lines of moves kept above a graph in the panel */
 };
 
 struct rect {

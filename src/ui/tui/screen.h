@@ -18,6 +18,7 @@
 #include "ui/tui/cursor.h"
 #include "ui/tui/draw.h"
 #include "ui/tui/layout.h"
+#include "ui/tui/prefs.h"
 
 struct session;
 struct tui_options;
@@ -52,6 +53,7 @@ struct screen {
     struct session *s;
     const struct tui_options *opt;
     struct palette pal;
+    struct tui_prefs prefs; /* the theme and piece style in use */
     struct layout layout;
     int cols, lines;
     struct view views[VIEW_NB];

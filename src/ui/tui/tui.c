@@ -233,6 +233,62 @@ static void handle(struct screen *sc, unsigned ev)
         sc->dirty = true;
 }
 
+/* ---- the screen's own commands: theme, pieces ------------------------------------ */
+
+static void save_prefs(struct screen *sc, const char *done)
+{
+    char err[512];
+    if (sc->opt->settings && !prefs_save(sc->opt->settings, &sc->prefs, err, sizeof err))
+        set_message(sc, err);
+    else
+        set_message(sc, done);
+}
+
+/* "theme [NAME]" and "pieces [STYLE]": true when LINE was one of them. */
+static bool look_command(struct screen *sc, const char *line)
+{
+    char word[16], value[32], text[256];
+    int n = sscanf(line, " %15s %31s", word, value);
+    if (n < 1 || (strcmp(word, "theme") != 0 && strcmp(word, "pieces") != 0))
+        return false;
+    bool theme = strcmp(word, "theme") == 0;
+    static const char *const styles[PIECES_NB] = {"auto", "figures", "symbols", "letters"};
+    if (n < 2 && theme) {
+        snprintf(text, sizeof text, _("Theme: %s (of %s; in %s)."), THEMES[sc->prefs.theme].name,
+                 theme_names(), draw_depth_name(&sc->pal));
+        set_message(sc, text);
+    } else if (n < 2) {
+        snprintf(text, sizeof text, _("Pieces: %s (of auto, figures, symbols, letters)."),
+                 styles[sc->prefs.pieces]);
+        set_message(sc, text);
+    } else if (theme) {
+        int t = theme_find(value);
+        if (t < 0) {
+            snprintf(text, sizeof text, _("Unknown theme '%s': %s."), value, theme_names());
+            set_message(sc, text);
+        } else {
+            sc->prefs.theme = t;
+            draw_set_theme(&sc->pal, t);
+            snprintf(text, sizeof text, _("Theme: %s."), THEMES[t].name);
+            save_prefs(sc, text);
+        }
+    } else {
+        int style = piece_style_find(value);
+        if (style < 0) {
+            snprintf(text, sizeof text,
+                     _("Unknown piece style '%s': auto, figures, symbols, letters."), value);
+            set_message(sc, text);
+        } else {
+            sc->prefs.pieces = (enum piece_style)style;
+            draw_set_style(&sc->pal, sc->prefs.pieces);
+            snprintf(text, sizeof text, _("Pieces: %s."), styles[style]);
+            save_prefs(sc, text);
+        }
+    }
+    sc->dirty = true;
+    return true;
+}
+
 /* ---- input hooks --------------------------------------------------------------- */
 
 static void on_line(void *data, char *line)
@@ -273,6 +329,8 @@ static void on_line(void *data, char *line)
         return;
     }
     sc->message[0] = '\0';
+    if (look_command(sc, line))
+        return;
     handle(sc, session_input(sc->s, line, session_now(sc->s)) | EV_MESSAGE);
 }
 
@@ -288,6 +346,13 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
         } else if (cmd == REQ_BOOK) {
             input_words_add(out, "on");
             input_words_add(out, "off");
+        } else if (strncmp(line, "theme ", 6) == 0) {
+            for (int i = 0; i < THEME_NB; i++)
+                input_words_add(out, THEMES[i].name);
+        } else if (strncmp(line, "pieces ", 7) == 0) {
+            static const char *const styles[] = {"auto", "figures", "symbols", "letters"};
+            for (size_t i = 0; i < ARRAY_SIZE(styles); i++)
+                input_words_add(out, styles[i]);
         } else if (cmd == REQ_LEVEL) {
             static const char *const examples[] = {"1+0",   "3+2",    "5+3", "15+10",
                                                    "40/10", "40/120", "none"};
@@ -314,6 +379,8 @@ static void on_complete(void *data, const char *line, int start, struct input_wo
     for (int i = 0; i < REQ_NB; i++)
         if (REQUESTS[i].name)
             input_words_add(out, REQUESTS[i].name);
+    input_words_add(out, "theme");
+    input_words_add(out, "pieces");
 }
 
 static void on_matches(void *data, char **matches, int count)
@@ -456,7 +523,14 @@ int tui_run(struct session *s, const struct tui_options *o)
     sc->s = s;
     sc->opt = o;
     sc->moves_follow = true;
-    draw_init(&sc->pal, o->ascii);
+    char err[512];
+    prefs_default(&sc->prefs);
+    bool prefs_ok = !o->settings || prefs_load(o->settings, &sc->prefs, err, sizeof err);
+    if (o->theme >= 0)
+        sc->prefs.theme = o->theme;
+    if (o->pieces >= 0)
+        sc->prefs.pieces = (enum piece_style)o->pieces;
+    draw_init(&sc->pal, o->ascii, sc->prefs.theme, sc->prefs.pieces);
     make_windows(sc);
     pointer_init(sc, !o->no_mouse);
     struct input_hooks hooks = {on_line, on_complete, on_matches, sc};
@@ -475,6 +549,8 @@ int tui_run(struct session *s, const struct tui_options *o)
     } else {
         set_message(sc, _("Type a move such as e4, or a command ('help'); F1 shows the keys."));
     }
+    if (!prefs_ok)
+        set_message(sc, err);
     handle(sc, 0);
 
     while (!sc->quit && !signals_quit_requested()) {
@@ -503,7 +579,6 @@ int tui_run(struct session *s, const struct tui_options *o)
     free_windows(sc);
     endwin();
     delscreen(term);
-    char err[512];
     int status = EXIT_SUCCESS;
     bool unfinished = !game_over(session_game(s)) && session_game(s)->board.ply > 0 &&
                       (session_is_human(s, WHITE) || session_is_human(s, BLACK));

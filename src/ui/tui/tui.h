@@ -17,6 +17,9 @@ struct tui_options {
     bool no_mouse;        /* --no-mouse: leave the mouse to the terminal */
     const char *autosave; /* the unfinished game's file (or NULL) */
     const char *history;  /* readline's history file (or NULL) */
+    const char *settings; /* the settings file (prefs.h), or NULL */
+    int theme;            /* --theme (enum theme_id), or -1: the settings' */
+    int pieces;           /* --pieces (enum piece_style), or -1: the settings' */
 };
 
 /* tui_run's answer when the terminal cannot show the screen (unknown to

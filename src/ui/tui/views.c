@@ -14,6 +14,7 @@
 #include "play/request.h"
 #include "play/session.h"
 #include "search/level.h"
+#include "ui/tui/figures.h"
 #include "ui/tui/keys.h"
 #include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
@@ -37,12 +38,24 @@ bool screen_board_flipped(const struct screen *sc)
 
 /* ---- board ------------------------------------------------------------------- */
 
+/* PIECE's figure on the square at Y, X in ATTR (its colour on the square's). */
+static void draw_figure(WINDOW *w, int y, int x, int sw, int sh, attr_t attr, int piece)
+{
+    for (int r = 0; r < sh; r++)
+        for (int c = 0; c < sw; c++) {
+            bool reverse;
+            const char *glyph = figure_glyph(figure_cell(piece, sw, sh, r, c), &reverse);
+            wattrset(w, reverse ? attr | A_REVERSE : attr);
+            mvwaddstr(w, y + r, x + c, glyph);
+        }
+}
+
 static void draw_board(struct screen *sc, WINDOW *w)
 {
     const struct board *b = &session_game(sc->s)->board;
     const struct palette *pal = &sc->pal;
     int sw = sc->layout.square_w, sh = sc->layout.square_h, mid = (sh - 1) / 2;
-    bool flip = screen_board_flipped(sc);
+    bool flip = screen_board_flipped(sc), figures = draw_figures(pal, sw, sh);
     struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
     uint64_t targets = pointer_targets(sc);
@@ -58,7 +71,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
             if (sq == check_sq)
                 kind = SQUARE_CHECK;
             else if (is_last && pal->board_colour)
-                kind = SQUARE_LAST_MOVE;
+                kind = square_kind_last(kind);
             kind = pointer_square_kind(sc, sq, kind, targets);
             int piece = board_piece(b, sq), colour = board_colour(b, sq);
             attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
@@ -74,11 +87,8 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 mvwaddch(w, i * sh + mid, x, (chtype)marks[0]);
                 mvwaddch(w, i * sh + mid, x + sw - 1, (chtype)marks[1]);
             }
-            const char *figure = draw_piece_figure(pal, piece, 0);
-            if (piece != NONE && figure && sw == DRAW_FIGURE_W && sh == DRAW_FIGURE_H) {
-                wattrset(w, attr); /* the square filled with the piece */
-                for (int r = 0; r < sh; r++)
-                    mvwaddstr(w, i * sh + r, x, draw_piece_figure(pal, piece, r));
+            if (piece != NONE && figures) {
+                draw_figure(w, i * sh, x, sw, sh, attr, piece);
             } else if (piece != NONE) {
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
@@ -197,6 +207,59 @@ static void append_if_fits(char *line, size_t len, const char *text, int width)
     snprintf(line + used, len - used, "  %s", text);
 }
 
+/* SCORE (White's view) as "White +1.20", "Black #3" or "0.00". */
+static void side_score(int score, char *buf, size_t len)
+{
+    char text[16];
+    session_format_score(score < 0 ? -score : score, text, sizeof text);
+    if (score == 0)
+        snprintf(buf, len, "0.00");
+    else
+        snprintf(buf, len, "%s %s%s", score > 0 ? _("White") : _("Black"),
+                 text[0] == '+' || text[0] == '#' ? "" : "+", text);
+}
+
+/* Writes TEXT at Y, clipped with an ellipsis when it does not fit. */
+static void put_clipped(struct screen *sc, WINDOW *w, int y, const char *text)
+{
+    int width = getmaxx(w);
+    if (layout_text_width(text, strlen(text)) <= width) {
+        put(w, y, 0, A_NORMAL, text);
+        return;
+    }
+    const char *dots = sc->pal.unicode ? "\u2026" : "...";
+    int room = width - (sc->pal.unicode ? 1 : 3);
+    char line[512];
+    snprintf(line, sizeof line, "%.*s%s", (int)layout_fit_bytes(text, room > 0 ? room : 0), text,
+             dots);
+    put(w, y, 0, A_NORMAL, line);
+}
+
+/* The analysis lines from line FIRST to LAST - 1, best first for the side
+ * to move. */
+static void draw_analysis(struct screen *sc, WINDOW *w, const struct session_thinking *a, int count,
+                          int first, int last)
+{
+    int order[64], n = count < 64 ? count : 64;
+    bool white = game_side(session_game(sc->s)) == WHITE;
+    for (int i = 0; i < n; i++) { /* insertion sort: a handful of lines */
+        int k = i;
+        while (k > 0 &&
+               (white ? a[order[k - 1]].score < a[i].score : a[order[k - 1]].score > a[i].score)) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = i;
+    }
+    for (int k = 0; k < n && first + k < last; k++) {
+        const struct session_thinking *t = &a[order[k]];
+        char score[16], line[1200];
+        session_format_score(t->score, score, sizeof score);
+        snprintf(line, sizeof line, "%2d %5d %6s %s", k + 1, t->depth, score, t->pv);
+        put_clipped(sc, w, first + k, line);
+    }
+}
+
 static void draw_thinking(struct screen *sc, WINDOW *w)
 {
     const struct session *s = sc->s;
@@ -209,19 +272,19 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         const struct session_thinking *a = session_analysis(s, &count);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE),
             count > 0 ? _("analysis (Esc or 'stop' ends it)") : _("analysing..."));
-        for (int k = 0; k < count && 1 + k < (graph ? h : h - 1); k++) {
-            char score[16];
-            session_format_score(a[k].score, score, sizeof score);
-            snprintf(line, sizeof line, "%d %2d %6s %s", a[k].multipv, a[k].depth, score, a[k].pv);
-            put(w, 1 + k, 0, A_NORMAL, line);
-        }
+        int last = graph ? h : h - 1, first = last >= 4 ? 2 : 1; /* labels if room */
+        if (count > 0 && first == 2)
+            put(w, 1, 0, draw_ui_attr(&sc->pal, UI_DIM),
+                _(" # depth  score moves      (scores: + is good for White)"));
+        draw_analysis(sc, w, a, count, first, last);
+    } else if (t->valid && t->book) {
     } else if (t->valid && t->book) {
         snprintf(line, sizeof line, "%s: %s", _("book"), t->book_move);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
     } else if (t->valid) {
         /* depth, score and time always; nodes and speed when they fit */
-        char score[16], nodes[16], nps[16] = "-", field[64];
-        session_format_score(t->score, score, sizeof score);
+        char score[32], nodes[16], nps[16] = "-", field[64];
+        side_score(t->score, score, sizeof score);
         layout_format_count(t->nodes, nodes, sizeof nodes);
         if (t->elapsed >= 0.01)
             layout_format_count((uint64_t)(t->nodes / t->elapsed), nps, sizeof nps);
@@ -342,34 +405,42 @@ int screen_move_lines(const struct screen *sc)
     return (plies + 1) / 2;
 }
 
-/* The whole game, the shown position's move highlighted and kept in view. */
+/* The whole game in columns of move pairs as wide as the window allows,
+ * the shown position's move highlighted and kept in view, the moves taken
+ * back (kept for redo until another move replaces them) dimmed. */
 static void draw_moves(struct screen *sc, WINDOW *w)
 {
+    enum { COLUMN_W = 25 }; /* "123. Nxe7+#  Qxe7+#" and a gap */
     const struct board *b = &session_game(sc->s)->board;
     int h = getmaxy(w), lines = screen_move_lines(sc);
+    int columns = getmaxx(w) / COLUMN_W > 1 ? getmaxx(w) / COLUMN_W : 1;
+    int room = h * columns;
     int current = (b->ply - 1 + (b->start_side == BLACK)) / 2; /* its line */
     int top = sc->moves_top;
-    if (current >= top + h)
-        top = current - h + 1;
+    if (current >= top + room)
+        top = current - room + 1;
     if (current < top)
         top = current;
-    if (top > lines - h)
-        top = lines - h;
+    if (top > lines - room)
+        top = lines - room;
     if (top < 0)
         top = 0;
     sc->moves_top = top;
     int offset = b->start_side == BLACK; /* a game from a position with Black to move */
-    for (int y = 0; y < h && top + y < lines; y++) {
-        int line = top + y;
+    attr_t dim = sc->pal.colour ? draw_ui_attr(&sc->pal, UI_DIM) : A_DIM;
+    for (int i = 0; i < room && top + i < lines; i++) {
+        int line = top + i, y = i % h, x = i / h * COLUMN_W;
         int white = 2 * line - offset, black = white + 1;
         char number[16];
         snprintf(number, sizeof number, "%3d.", b->start_move_number + line);
-        put(w, y, 0, draw_ui_attr(&sc->pal, UI_DIM), number);
+        put(w, y, x, draw_ui_attr(&sc->pal, UI_DIM), number);
         for (int k = 0; k < 2; k++) {
             int ply = k == 0 ? white : black;
             const char *text = ply < 0 ? "..." : ply < sc->san_count ? sc->san[ply] : "";
-            attr_t attr = ply == b->ply - 1 ? A_REVERSE : A_NORMAL;
-            put(w, y, 5 + 9 * k, attr, text);
+            attr_t attr = ply >= 0 && ply == b->ply - 1 ? A_REVERSE
+                          : ply >= b->ply               ? dim
+                                                        : A_NORMAL;
+            put(w, y, x + 5 + 9 * k, attr, text);
         }
     }
 }
@@ -426,6 +497,10 @@ void screen_draw_help(struct screen *sc)
         request_synopsis((enum request)i, head, sizeof head);
         LINE("  %-24s %s", head, _(REQUESTS[i].help));
     }
+    /* the game screen's own (tui.c) */
+    LINE("  %-24s %s", "theme [NAME]",
+         _("the board's colours: brown, green, blue, grey, contrast"));
+    LINE("  %-24s %s", "pieces [STYLE]", _("pieces as auto, figures, symbols or letters"));
     LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
 show:

@@ -1,0 +1,69 @@
+#!/bin/sh
+# screenshots.sh - the screenshots of the game screen in doc/screenshots/:
+# each theme at 80x24 and 120x40, the start position and a middlegame with
+# its highlights (the last move, a king in check, a picked piece and its
+# target), in a real terminal: xterm under Xvfb, with DejaVu Sans Mono
+# (Debian's default monospace font; a font without the quadrant block
+# characters draws the figures with holes).
+#
+#   scripts/screenshots.sh [BUILDDIR] (needs xvfb xterm xdotool imagemagick
+#                                       fonts-dejavu-core)
+#
+# Copyright (C) 2026 The tdchess authors.
+# This file is free software: you can redistribute it and/or modify it
+# under the terms of the GNU General Public License, version 3 or later.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+prog=$(cd "${1:-$top}/src" && pwd)/tdchess
+out=$top/doc/screenshots
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+font=12
+# Black has just played 9... Bxf2+; White picks the queen on e2 (its only
+# target: f2).
+fen='r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BNP1N2/PPP1QPPP/R1B2RK1 b - - 0 9'
+
+# shot FILE COLS LINES KEYS ARGS...: KEYS are xdotool key names or text
+# to type (a word starting with '=' types the rest and Enter).
+shot() {
+    file=$1 cols=$2 lines=$3 keys=$4
+    shift 4
+    d=:$((50 + $$ % 200))
+    Xvfb "$d" -screen 0 1920x1200x24 >/dev/null 2>&1 &
+    xv=$!
+    sleep 0.7
+    rm -rf "$tmp/data"
+    DISPLAY=$d XDG_DATA_HOME=$tmp/data TERM=xterm-256color LC_ALL=C.UTF-8 \
+        xterm -geometry "${cols}x${lines}+0+0" -tn xterm-256color -fa 'DejaVu Sans Mono' -fs $font -bg black \
+        -fg grey90 -b 0 -bw 0 -e "$prog" "$@" >/dev/null 2>&1 &
+    xt=$!
+    # the first frame, then keys (a loaded machine needs the margin); with
+    # no window manager the keys go to the window under the pointer
+    sleep 3
+    DISPLAY=$d xdotool mousemove 20 20
+    for k in $keys; do
+        case $k in
+        =*) DISPLAY=$d xdotool type --delay 30 "${k#=}"; DISPLAY=$d xdotool key Return ;;
+        *) DISPLAY=$d xdotool key "$k" ;;
+        esac
+        sleep 0.5
+    done
+    sleep 1
+    id=$(DISPLAY=$d xdotool search --sync --pid $xt | head -n 1)
+    DISPLAY=$d import -window "$id" "$tmp/shot.png"
+    # a palette of 64 colours keeps the files small (the screen has fewer)
+    convert "$tmp/shot.png" -colors 64 "PNG8:$out/$file"
+    kill $xt $xv 2>/dev/null || true
+    wait $xt $xv 2>/dev/null || true
+    echo "$out/$file"
+}
+
+for theme in brown green blue grey contrast; do
+    for size in 80x24 120x40; do
+        cols=${size%x*} lines=${size#*x}
+        shot "$theme-$size-start.png" "$cols" "$lines" "" -m two-humans --theme=$theme
+        shot "$theme-$size-middlegame.png" "$cols" "$lines" "=Bxf2+ Up Down Return" \
+            -m two-humans --theme=$theme --fen="$fen"
+    done
+done
