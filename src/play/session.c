@@ -553,6 +553,7 @@ static bool session_init(struct session *s, const struct session_options *o, cha
 {
     memset(s, 0, sizeof *s);
     s->opt = *o;
+    s->confirm = REQ_NONE;
     if (s->opt.games < 1)
         s->opt.games = 1;
     if (s->opt.seed == 0)

@@ -365,8 +365,8 @@ static bool game_unkept(const struct session *s)
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
 {
     (void)args;
-    if (game_unkept(s) && !s->confirm_new) {
-        s->confirm_new = true;
+    if (game_unkept(s) && s->confirm != REQ_NEW) {
+        s->confirm = REQ_NEW;
         session_say(s, "%s",
                     _("This game is not saved: type 'new' again to throw it away, or 'save "
                       "FILE.pgn' first."));
@@ -412,6 +412,13 @@ static unsigned cmd_LOAD(struct session *s, const char *args, double now)
     char err[PGN_ERR_MAX];
     if (!*args) {
         session_say(s, "%s", _("load: which file or FEN position?"));
+        return EV_MESSAGE;
+    }
+    if (game_unkept(s) && s->confirm != REQ_LOAD) { /* as "new" does */
+        s->confirm = REQ_LOAD;
+        session_say(s, "%s",
+                    _("This game is not saved: load again to replace it, or 'save FILE.pgn' "
+                      "first."));
         return EV_MESSAGE;
     }
     if (!session_load(s, args, now, err, sizeof err)) {
@@ -488,8 +495,8 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
 {
     if (req < 0 || req >= REQ_NB || !HANDLERS[req])
         return 0;
-    if (req != REQ_NEW)
-        s->confirm_new = false; /* the question was about the line before */
+    if (req != s->confirm)
+        s->confirm = REQ_NONE; /* the question was about the line before */
     unsigned ev = HANDLERS[req](s, args ? args : "", now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;
@@ -515,7 +522,7 @@ unsigned session_input(struct session *s, const char *line, double now)
     enum request req = request_parse(text, &args);
     if (req != REQ_NONE)
         return session_request(s, req, args, now);
-    s->confirm_new = false;
+    s->confirm = REQ_NONE;
     unsigned ev = human_move(s, text, now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;

@@ -64,7 +64,7 @@ struct session {
     struct move pending_line; /* a move leaving a browsed game, to be confirmed */
     char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
     int saved_ply;                    /* the game was saved with this many plies (-1: not) */
-    bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
+    enum request confirm;             /* "new" or "load" was refused once: the next goes ahead */
     int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
