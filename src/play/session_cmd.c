@@ -111,7 +111,9 @@ static unsigned cmd_REDO(struct session *s, const char *args, double now)
     while (done < 2 && s->game.redo_count > 0 && !s->forced && !game_over(&s->game) &&
            s->engine_of[game_side(&s->game)] >= 0 && game_redo(&s->game, now))
         done++;
-    unsigned ev = EV_MOVED;
+    session_say(s, ngettext("Played %d move again.", "Played %d moves again.", (unsigned long)done),
+                done);
+    unsigned ev = EV_MOVED | EV_MESSAGE;
     if (game_over(&s->game))
         ev |= session_game_finished(s, now);
     return ev;
