@@ -923,6 +923,8 @@ START_TEST(test_session_human_vs_engine)
 
     /* A FEN position, then resignation. */
     session_input(s, "load 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 9);
+    ck_assert(strstr(take(s), "not saved") != NULL); /* asks first (issue 23) */
+    session_input(s, "load 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 9);
     ck_assert_int_eq(session_game(s)->board.ply, 0);
     take(s);
     session_input(s, "resign", 9);

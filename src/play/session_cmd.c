@@ -53,7 +53,7 @@ static unsigned human_move(struct session *s, const char *text, double now)
         return browsed;
     s->hint = move_none();
     if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
-        if (!game_play(&s->game, m, now, NULL)) {
+        if (!session_play(s, m, now, NULL)) {
             session_cancel_search(s);
             return session_game_finished(s, now);
         }
@@ -65,7 +65,7 @@ static unsigned human_move(struct session *s, const char *text, double now)
         return EV_MOVED | EV_THINKING;
     }
     session_cancel_search(s);
-    if (!game_play(&s->game, m, now, NULL))
+    if (!session_play(s, m, now, NULL))
         return session_game_finished(s, now);
     unsigned ev = EV_MOVED;
     if (game_over(&s->game))
@@ -165,6 +165,7 @@ static unsigned cmd_GO(struct session *s, const char *args, double now)
     if (s->state == SESSION_PONDERING || s->state == SESSION_HINTING)
         session_cancel_search(s);
     s->forced = false;
+    s->browse_forced = false;
     int side = game_side(&s->game), other = colour_other(side);
     if (s->engine_of[side] < 0) {
         if (s->engine_of[other] >= 0) { /* the engine changes sides */
@@ -357,11 +358,11 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
 }
 
 /* Would "new" throw away moves that are kept nowhere (no save since the
- * last move, no --pgn)? */
+ * last move, no --pgn)?  Browsing back keeps the moves. */
 static bool game_unkept(const struct session *s)
 {
-    return s->game.board.ply > 0 && s->saved_ply != s->game.board.ply && !s->opt.pgn_path &&
-           session_any_human(s);
+    int total = session_browse_total(s);
+    return total > 0 && s->saved_ply != total && !s->opt.pgn_path && session_any_human(s);
 }
 
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
@@ -390,6 +391,7 @@ static unsigned cmd_FORCE(struct session *s, const char *args, double now)
     (void)args, (void)now;
     session_cancel_search(s);
     s->forced = true;
+    s->browse_forced = false; /* the user's own: browsing's end keeps it */
     session_say(s, "%s",
                 _("Force mode: enter the moves of both sides ('go' lets the engine play)."));
     return EV_MESSAGE;
@@ -402,7 +404,7 @@ static unsigned cmd_SAVE(struct session *s, const char *args, double now)
     if (!*args)
         session_say(s, "%s", _("save: which file?"));
     else if (session_save_pgn(s, args, err, sizeof err)) {
-        s->saved_ply = s->game.board.ply;
+        s->saved_ply = s->game.board.ply; /* taken-back moves are not in the file */
         session_say(s, _("Game saved to %s."), args);
     } else
         session_say(s, "%s", err);
@@ -416,7 +418,11 @@ static unsigned cmd_LOAD(struct session *s, const char *args, double now)
         session_say(s, "%s", _("load: which file or FEN position?"));
         return EV_MESSAGE;
     }
-    if (game_unkept(s) && s->confirm != REQ_LOAD) { /* as "new" does */
+    if (game_unkept(s) && s->confirm != REQ_LOAD) {       /* as "new" does */
+        if (!session_load_check(args, err, sizeof err)) { /* nothing to ask about */
+            session_say(s, "%s", err);
+            return EV_MESSAGE;
+        }
         s->confirm = REQ_LOAD;
         session_say(s, "%s",
                     _("This game is not saved: load again to replace it, or 'save FILE.pgn' "
