@@ -332,6 +332,9 @@ bool session_set_aside(const char *path, char *msg, size_t len)
 bool session_quit(struct session *s, const char *autosave, double now, char *err, size_t errlen)
 {
     session_cancel_search(s);
+    /* The shown position of a browsed game is not where it stands. */
+    while (s->browsing && s->game.redo_count > 0 && game_redo(&s->game, now))
+        ;
     clock_stop(&s->game.clock, now, false);
     session_record_game(s, now);
     if (!autosave || game_over(&s->game) || s->game.board.ply == 0 || !session_any_human(s))
