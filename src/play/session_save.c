@@ -339,5 +339,13 @@ bool session_quit(struct session *s, const char *autosave, double now, char *err
     session_record_game(s, now);
     if (!autosave || game_over(&s->game) || s->game.board.ply == 0 || !session_any_human(s))
         return true;
+    /* A game saved before and not resumed (its notice was ignored) is
+     * kept aside, not overwritten. */
+    char msg[4400];
+    if (access(autosave, F_OK) == 0) {
+        if (!session_set_aside(autosave, msg, sizeof msg))
+            return msg_fail(err, errlen, "%s", msg);
+        session_say(s, "%s", msg);
+    }
     return save_to(s, autosave, true, now, err, errlen);
 }
