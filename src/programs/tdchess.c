@@ -529,7 +529,10 @@ int main(int argc, char **argv)
         }
         book_set_close(&set);
     }
-    if (bench || o.uci || o.xboard)
-        return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
-    return run_game(&o, argc, argv);
+    int status = bench || o.uci || o.xboard
+                     ? run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO)
+                     : run_game(&o, argc, argv);
+    /* Ended by a signal (after saving): say so as the shell expects. */
+    int sig = signals_quit_requested();
+    return sig ? 128 + sig : status;
 }
