@@ -356,6 +356,9 @@ int main(int argc, char **argv)
      * symbols only in a UTF-8 locale) and the messages' language; numbers
      * stay in the C format (program_init). */
     program_init(argv[0]);
+    /* getopt names the program by argv[0] in its messages ("./src/tdchess:
+     * unrecognized option"): the same name as every other diagnostic. */
+    argv[0] = (char *)msg_program_name();
     struct options o;
     memset(&o, 0, sizeof o);
     session_options_default(&o.play);

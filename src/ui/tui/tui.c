@@ -473,7 +473,9 @@ int tui_run(struct session *s, const struct tui_options *o)
         input_set_recording(false);
         sc->asking_resume = true;
     } else {
-        set_message(sc, _("Type a move such as e4, or a command ('help'); F1 shows the keys."));
+        snprintf(sc->message, sizeof sc->message,
+                 _("Type a move such as %s, or a command ('help'); F1 shows the keys."),
+                 session_is_human(s, WHITE) ? "e4" : "e5");
     }
     handle(sc, 0);
 
