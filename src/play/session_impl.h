@@ -57,7 +57,8 @@ struct session {
     int analysis_engine, analysis_multipv;
     hash_key analysis_done; /* the position whose analysis ended by itself (0) */
     int analysis_count;
-    struct session_thinking analysis[SESSION_ANALYSIS_MAX];
+    struct session_thinking analysis[SESSION_ANALYSIS_MAX];        /* by the engine's rank */
+    struct session_thinking analysis_sorted[SESSION_ANALYSIS_MAX]; /* as shown */
     bool review_running, reviewed, forced_before_review;
     int review_engine, review_next, review_total;
     double review_seconds;
