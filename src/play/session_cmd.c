@@ -200,8 +200,11 @@ static unsigned level_elo(struct session *s, const char *args)
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
-    if (*args)
+    if (*args) {
         s->opt.engine.level = elo;
+        if (elo >= LEVEL_FULL_ELO) /* full strength for every engine, also --engine-elo's */
+            s->opt.engine_elo[WHITE] = s->opt.engine_elo[BLACK] = 0;
+    }
     level_describe(s->opt.engine.level, text, sizeof text);
     session_say(s, _("Engine level: %s"), text);
     return EV_MESSAGE | EV_MOVED; /* the clock panel shows it */
