@@ -583,7 +583,7 @@ END_TEST
  * COMMANDS") of tdchess(6), with "\-" read as "-", separated by blanks. */
 static void manual_entries(const char *section, char *out, size_t len)
 {
-    FILE *f = fopen(SRCDIR_DATA "/../man/tdchess.6", "r");
+    FILE *f = fopen(SRCDIR_DATA "/../man/tdchess.6.in", "r");
     ck_assert_msg(f != NULL, "cannot read man/tdchess.6");
     char line[512];
     bool in = false, entry = false;
