@@ -421,7 +421,7 @@ void screen_draw_help(struct screen *sc)
     LINE("%s", "");
     LINE("%s", _("Commands:"));
     for (int i = 0; i < REQ_NB; i++) {
-        if (!REQUESTS[i].name)
+        if (!REQUESTS[i].name || i == REQ_BOARD) /* board: line mode's, the board is here */
             continue;
         char head[64];
         request_synopsis((enum request)i, head, sizeof head);
