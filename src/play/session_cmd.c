@@ -7,6 +7,8 @@
  */
 #include "system.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <strings.h>
 
@@ -44,6 +46,9 @@ static unsigned human_move(struct session *s, const char *text, double now)
         if (!strpbrk(text, "0123456789") && text[0] != 'O' && text[0] != 'o')
             session_say(
                 s, _("'%s' is neither a move nor a command (type 'help' for the commands)."), text);
+        else if (isupper((unsigned char)text[0]) && !strchr("KQRBNO", text[0]))
+            /* S, L, T, D (German), C, F, T, D (French)... */
+            session_say(s, _("%s (moves use the English piece letters K, Q, R, B, N: Nf3)"), err);
         else
             session_say(s, "%s", err);
         return EV_MESSAGE;
