@@ -106,6 +106,7 @@ START_TEST(test_stale_thinking_and_names)
     ck_assert(session_thinking(s)->valid);
     char line[200];
     snprintf(line, sizeof line, "load %s", path);
+    session_input(s, line, 6); /* the game is not saved: asks (issue 23) */
     session_input(s, line, 6);
     ck_assert_int_eq(session_game(s)->board.ply, 3);
     ck_assert_msg(!session_thinking(s)->valid, "thinking kept after load");
@@ -255,6 +256,33 @@ START_TEST(test_missing_data_notes)
 }
 END_TEST
 
+/* Issue 23, 2: analysis lines best first by score, one move shown once. */
+START_TEST(test_analysis_sorted)
+{
+    struct session_thinking in[4], out[4];
+    memset(in, 0, sizeof in);
+    const char *pv[4] = {"1. e4 e5", "1. d4 d5", "1. e4 c5", "1. c4 e5"};
+    const int score[4] = {124, 130, 90, -20}, depth[4] = {12, 12, 11, 12};
+    for (int i = 0; i < 4; i++) {
+        in[i].valid = true;
+        in[i].multipv = i + 1;
+        in[i].score = score[i];
+        in[i].depth = depth[i];
+        snprintf(in[i].pv, sizeof in[i].pv, "%s", pv[i]);
+    }
+    int n = session_sort_analysis(in, 4, WHITE, out);
+    ck_assert_int_eq(n, 3); /* e4 at depth 11 gives way to e4 at depth 12 */
+    ck_assert_str_eq(out[0].pv, "1. d4 d5");
+    ck_assert_str_eq(out[1].pv, "1. e4 e5");
+    ck_assert_str_eq(out[2].pv, "1. c4 e5");
+    ck_assert_int_eq(out[0].multipv, 1);
+    ck_assert_int_eq(out[2].multipv, 3);
+    /* Black to move: the lowest score (White's view) is Black's best */
+    n = session_sort_analysis(in, 4, BLACK, out);
+    ck_assert_str_eq(out[0].pv, "1. c4 e5");
+}
+END_TEST
+
 static Suite *defects_suite(void)
 {
     Suite *s = suite_create("defects");
@@ -266,6 +294,7 @@ static Suite *defects_suite(void)
     tcase_add_test(tc, test_resume_declined_and_new_asks);
     tcase_add_test(tc, test_set_aside_failure_is_reported);
     tcase_add_test(tc, test_missing_data_notes);
+    tcase_add_test(tc, test_analysis_sorted);
     suite_add_tcase(s, tc);
     return s;
 }

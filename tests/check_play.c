@@ -583,7 +583,7 @@ END_TEST
  * COMMANDS") of tdchess(6), with "\-" read as "-", separated by blanks. */
 static void manual_entries(const char *section, char *out, size_t len)
 {
-    FILE *f = fopen(SRCDIR_DATA "/../man/tdchess.6", "r");
+    FILE *f = fopen(SRCDIR_DATA "/../man/tdchess.6.in", "r");
     ck_assert_msg(f != NULL, "cannot read man/tdchess.6");
     char line[512];
     bool in = false, entry = false;
@@ -930,6 +930,8 @@ START_TEST(test_session_human_vs_engine)
     ck_assert(session_input(s, "quit", 8) & EV_QUIT);
 
     /* A FEN position, then resignation. */
+    session_input(s, "load 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 9);
+    ck_assert(strstr(take(s), "not saved") != NULL); /* asks first (issue 23) */
     session_input(s, "load 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 9);
     ck_assert_int_eq(session_game(s)->board.ply, 0);
     take(s);

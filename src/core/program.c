@@ -82,6 +82,6 @@ double program_real_arg(const char *text, double min, double max, const char *wh
     errno = 0;
     double v = strtod(text, &end);
     if (*text == '\0' || *end || errno || !isfinite(v) || v < min || v > max)
-        program_usage_error(_("invalid %s '%s' (%g to %g)"), what, text, min, max);
+        program_usage_error(_("invalid %s '%s' (%.15g to %.15g)"), what, text, min, max);
     return v;
 }

@@ -122,8 +122,38 @@ void ext_crashed(struct ext_engine *e)
     ext_fail(e, EXT_CRASHED, _("engine '%s' %s"), e->name, how);
 }
 
-static bool spawn(struct ext_engine *e, const char *command, char *err, size_t errlen)
+/* A bare engine name not on PATH: Debian installs engines in /usr/games,
+ * which root's PATH lacks; look there (and in /usr/local/games) too.
+ * Writes the command to run into BUF. */
+static void find_command(const char *command, char *buf, size_t len)
 {
+    snprintf(buf, len, "%s", command);
+    size_t name_len = strcspn(command, " \t");
+    if (name_len == 0 || memchr(command, '/', name_len))
+        return;
+    char path[4096];
+    const char *env = getenv("PATH");
+    for (const char *dir = env ? env : ""; *dir;) {
+        size_t dir_len = strcspn(dir, ":");
+        snprintf(path, sizeof path, "%.*s/%.*s", (int)dir_len, dir, (int)name_len, command);
+        if (dir_len > 0 && access(path, X_OK) == 0)
+            return; /* the shell finds it */
+        dir += dir_len + (dir[dir_len] == ':');
+    }
+    static const char *const games[] = {"/usr/games", "/usr/local/games"};
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        snprintf(path, sizeof path, "%s/%.*s", games[i], (int)name_len, command);
+        if (access(path, X_OK) == 0) {
+            snprintf(buf, len, "%s%s", path, command + name_len);
+            return;
+        }
+    }
+}
+
+static bool spawn(struct ext_engine *e, const char *spec, char *err, size_t errlen)
+{
+    char command[8192];
+    find_command(spec, command, sizeof command);
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
         snprintf(err, errlen, _("cannot start engine '%s': %s"), command, strerror(errno));

@@ -257,6 +257,7 @@ static uint64_t game_seed(const struct session *s)
 void session_forget_game(struct session *s)
 {
     s->forced = false;
+    s->browse_forced = false;
     s->recorded = false;
     s->thinking.valid = false;
     s->hint = move_none();
@@ -312,6 +313,13 @@ static void maybe_ponder(struct session *s, int engine, struct move guess, doubl
     board_free(&b);
 }
 
+bool session_play(struct session *s, struct move m, double now, const struct ply_info *info)
+{
+    if (s->game.redo_count > 0)
+        s->saved_ply = -1; /* the saved moves after this one go */
+    return game_play(&s->game, m, now, info);
+}
+
 /* Plays an engine's move M with what is known about it. */
 static unsigned engine_plays(struct session *s, int engine, struct move m,
                              const struct ply_info *info, struct move guess, double now)
@@ -319,7 +327,7 @@ static unsigned engine_plays(struct session *s, int engine, struct move m,
     if (move_is_none(m) || game_over(&s->game))
         return 0;
     s->hint = move_none();
-    if (!game_play(&s->game, m, now, info))
+    if (!session_play(s, m, now, info))
         return game_over(&s->game) ? session_game_finished(s, now) : 0;
     unsigned ev = EV_MOVED | EV_ENGINE_MOVED;
     if (game_over(&s->game))
@@ -553,6 +561,7 @@ static bool session_init(struct session *s, const struct session_options *o, cha
 {
     memset(s, 0, sizeof *s);
     s->opt = *o;
+    s->confirm = REQ_NONE;
     if (s->opt.games < 1)
         s->opt.games = 1;
     if (s->opt.seed == 0)

@@ -193,9 +193,14 @@ bool session_is_human(const struct session *s, int colour);
 /* The name of COLOUR's player for display and PGN: "tdchess (handmade.set)". */
 void session_player_name(const struct session *s, int colour, char *buf, size_t len);
 enum { SESSION_ANALYSIS_MAX = 8 };
-/* The lines of the running analysis, best first (*COUNT of them; none
- * when no analysis runs). */
+/* The lines of the running analysis, best first by score (*COUNT of
+ * them; none when no analysis runs). */
 const struct session_thinking *session_analysis(const struct session *s, int *count);
+/* Copies the valid LINES into OUT best first for SIDE to move (by score,
+ * whatever their depth), a move on two lines only once (the deeper), and
+ * numbers them 1, 2, ...; returns how many. */
+int session_sort_analysis(const struct session_thinking *lines, int count, int side,
+                          struct session_thinking *out);
 /* Is an analysis on (also between positions, while it restarts)? */
 bool session_analyzing(const struct session *s);
 /* Is a review running?  *DONE of *TOTAL positions are scored. */

@@ -12,6 +12,8 @@
  */
 #include "system.h"
 
+#include <ctype.h>
+
 #include "play/exthost.h"
 #include "play/session_impl.h"
 
@@ -126,10 +128,60 @@ unsigned session_analysis_reports(struct session *s, const struct search_report 
     return ev;
 }
 
+/* The first move of a line ("12. Nf3 Nf6" -> "Nf3"), LEN bytes at *MOVE. */
+static size_t first_move(const struct session_thinking *t, const char **move)
+{
+    const char *p = t->pv;
+    while (*p && (isdigit((unsigned char)*p) || *p == '.' || *p == ' '))
+        p++;
+    *move = p;
+    return strcspn(p, " ");
+}
+
+static bool same_first_move(const struct session_thinking *a, const struct session_thinking *b)
+{
+    const char *ma, *mb;
+    size_t la = first_move(a, &ma), lb = first_move(b, &mb);
+    return la > 0 && la == lb && memcmp(ma, mb, la) == 0;
+}
+
+int session_sort_analysis(const struct session_thinking *lines, int count, int side,
+                          struct session_thinking *out)
+{
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        if (!lines[i].valid)
+            continue;
+        /* While a new iteration reorders the lines, a move can be on two
+         * of them at different depths: the deeper one stands. */
+        bool shadowed = false;
+        for (int j = 0; j < count && !shadowed; j++)
+            shadowed =
+                j != i && lines[j].valid && same_first_move(&lines[i], &lines[j]) &&
+                (lines[j].depth > lines[i].depth || (lines[j].depth == lines[i].depth && j < i));
+        if (shadowed)
+            continue;
+        /* insertion by score from the mover's view, best first */
+        int score = side == WHITE ? lines[i].score : -lines[i].score;
+        int k = n++;
+        while (k > 0 && (side == WHITE ? out[k - 1].score : -out[k - 1].score) < score) {
+            out[k] = out[k - 1];
+            k--;
+        }
+        out[k] = lines[i];
+    }
+    for (int i = 0; i < n; i++)
+        out[i].multipv = i + 1;
+    return n;
+}
+
 const struct session_thinking *session_analysis(const struct session *s, int *count)
 {
-    *count = s->analyzing ? s->analysis_count : 0;
-    return s->analysis;
+    struct session *w = (struct session *)s; /* the sorted copy is a cache */
+    *count = s->analyzing ? session_sort_analysis(s->analysis, s->analysis_count,
+                                                  game_side(&s->game), w->analysis_sorted)
+                          : 0;
+    return s->analysis_sorted;
 }
 
 bool session_analyzing(const struct session *s)

@@ -48,6 +48,15 @@ static void say_where(struct session *s)
     session_say(s, _("After %s (half-move %d of %d)."), text, b->ply, total);
 }
 
+/* The walk is over: the engine plays again unless the user forced it. */
+static void end_browsing(struct session *s)
+{
+    s->browsing = false;
+    if (s->browse_forced)
+        s->forced = false;
+    s->browse_forced = false;
+}
+
 /* Shows the position after PLY plies (0: the start), keeping every move. */
 static unsigned browse_to(struct session *s, int ply, double now)
 {
@@ -59,6 +68,7 @@ static unsigned browse_to(struct session *s, int ply, double now)
     if (!s->forced && (s->engine_of[WHITE] >= 0 || s->engine_of[BLACK] >= 0)) {
         /* An engine to move would play at once and end the walk. */
         s->forced = true;
+        s->browse_forced = true;
         session_say(s, "%s",
                     _("Browsing the game: the engine waits ('go' lets it play from here)."));
     }
@@ -71,6 +81,8 @@ static unsigned browse_to(struct session *s, int ply, double now)
     s->recorded = false;
     s->hint = move_none();
     say_where(s);
+    if (s->game.redo_count == 0 && session_is_human(s, game_side(&s->game)))
+        end_browsing(s); /* back at the end, the user's move: play on as before */
     /* At the end of a game that was decided (a mate, or a resignation or
      * loss on time that game_redo gives back), the result shows again. */
     return EV_MOVED | EV_BROWSED | EV_MESSAGE | (game_over(&s->game) ? EV_GAME_OVER : 0);
@@ -136,8 +148,8 @@ unsigned cmd_GOTO(struct session *s, const char *args, double now)
 bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev)
 {
     struct game *g = &s->game;
-    if (g->redo_count == 0)
-        s->browsing = false;
+    if (g->redo_count == 0 && s->browsing)
+        end_browsing(s);
     if (!s->browsing) /* after a plain takeback, moves are played as usual */
         return false;
     if (move_equal(m, g->redo_moves[g->redo_count - 1])) { /* the game's own move */

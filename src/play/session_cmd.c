@@ -7,6 +7,8 @@
  */
 #include "system.h"
 
+#include <ctype.h>
+
 #include <math.h>
 #include <strings.h>
 
@@ -44,6 +46,9 @@ static unsigned human_move(struct session *s, const char *text, double now)
         if (!strpbrk(text, "0123456789") && text[0] != 'O' && text[0] != 'o')
             session_say(
                 s, _("'%s' is neither a move nor a command (type 'help' for the commands)."), text);
+        else if (isupper((unsigned char)text[0]) && !strchr("KQRBNO", text[0]))
+            /* S, L, T, D (German), C, F, T, D (French)... */
+            session_say(s, _("%s (moves use the English piece letters K, Q, R, B, N: Nf3)"), err);
         else
             session_say(s, "%s", err);
         return EV_MESSAGE;
@@ -53,7 +58,7 @@ static unsigned human_move(struct session *s, const char *text, double now)
         return browsed;
     s->hint = move_none();
     if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
-        if (!game_play(&s->game, m, now, NULL)) {
+        if (!session_play(s, m, now, NULL)) {
             session_cancel_search(s);
             return session_game_finished(s, now);
         }
@@ -65,7 +70,7 @@ static unsigned human_move(struct session *s, const char *text, double now)
         return EV_MOVED | EV_THINKING;
     }
     session_cancel_search(s);
-    if (!game_play(&s->game, m, now, NULL))
+    if (!session_play(s, m, now, NULL))
         return session_game_finished(s, now);
     unsigned ev = EV_MOVED;
     if (game_over(&s->game))
@@ -111,7 +116,9 @@ static unsigned cmd_REDO(struct session *s, const char *args, double now)
     while (done < 2 && s->game.redo_count > 0 && !s->forced && !game_over(&s->game) &&
            s->engine_of[game_side(&s->game)] >= 0 && game_redo(&s->game, now))
         done++;
-    unsigned ev = EV_MOVED;
+    session_say(s, ngettext("Played %d move again.", "Played %d moves again.", (unsigned long)done),
+                done);
+    unsigned ev = EV_MOVED | EV_MESSAGE;
     if (game_over(&s->game))
         ev |= session_game_finished(s, now);
     return ev;
@@ -163,6 +170,7 @@ static unsigned cmd_GO(struct session *s, const char *args, double now)
     if (s->state == SESSION_PONDERING || s->state == SESSION_HINTING)
         session_cancel_search(s);
     s->forced = false;
+    s->browse_forced = false;
     int side = game_side(&s->game), other = colour_other(side);
     if (s->engine_of[side] < 0) {
         if (s->engine_of[other] >= 0) { /* the engine changes sides */
@@ -197,8 +205,11 @@ static unsigned level_elo(struct session *s, const char *args)
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
-    if (*args)
+    if (*args) {
         s->opt.engine.level = elo;
+        if (elo >= LEVEL_FULL_ELO) /* full strength for every engine, also --engine-elo's */
+            s->opt.engine_elo[WHITE] = s->opt.engine_elo[BLACK] = 0;
+    }
     level_describe(s->opt.engine.level, text, sizeof text);
     session_say(s, _("Engine level: %s"), text);
     return EV_MESSAGE | EV_MOVED; /* the clock panel shows it */
@@ -355,18 +366,18 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
 }
 
 /* Would "new" throw away moves that are kept nowhere (no save since the
- * last move, no --pgn)? */
+ * last move, no --pgn)?  Browsing back keeps the moves. */
 static bool game_unkept(const struct session *s)
 {
-    return s->game.board.ply > 0 && s->saved_ply != s->game.board.ply && !s->opt.pgn_path &&
-           session_any_human(s);
+    int total = session_browse_total(s);
+    return total > 0 && s->saved_ply != total && !s->opt.pgn_path && session_any_human(s);
 }
 
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
 {
     (void)args;
-    if (game_unkept(s) && !s->confirm_new) {
-        s->confirm_new = true;
+    if (game_unkept(s) && s->confirm != REQ_NEW) {
+        s->confirm = REQ_NEW;
         session_say(s, "%s",
                     _("This game is not saved: type 'new' again to throw it away, or 'save "
                       "FILE.pgn' first."));
@@ -388,6 +399,7 @@ static unsigned cmd_FORCE(struct session *s, const char *args, double now)
     (void)args, (void)now;
     session_cancel_search(s);
     s->forced = true;
+    s->browse_forced = false; /* the user's own: browsing's end keeps it */
     session_say(s, "%s",
                 _("Force mode: enter the moves of both sides ('go' lets the engine play)."));
     return EV_MESSAGE;
@@ -400,7 +412,7 @@ static unsigned cmd_SAVE(struct session *s, const char *args, double now)
     if (!*args)
         session_say(s, "%s", _("save: which file?"));
     else if (session_save_pgn(s, args, err, sizeof err)) {
-        s->saved_ply = s->game.board.ply;
+        s->saved_ply = s->game.board.ply; /* taken-back moves are not in the file */
         session_say(s, _("Game saved to %s."), args);
     } else
         session_say(s, "%s", err);
@@ -412,6 +424,17 @@ static unsigned cmd_LOAD(struct session *s, const char *args, double now)
     char err[PGN_ERR_MAX];
     if (!*args) {
         session_say(s, "%s", _("load: which file or FEN position?"));
+        return EV_MESSAGE;
+    }
+    if (game_unkept(s) && s->confirm != REQ_LOAD) {       /* as "new" does */
+        if (!session_load_check(args, err, sizeof err)) { /* nothing to ask about */
+            session_say(s, "%s", err);
+            return EV_MESSAGE;
+        }
+        s->confirm = REQ_LOAD;
+        session_say(s, "%s",
+                    _("This game is not saved: load again to replace it, or 'save FILE.pgn' "
+                      "first."));
         return EV_MESSAGE;
     }
     if (!session_load(s, args, now, err, sizeof err)) {
@@ -488,8 +511,8 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
 {
     if (req < 0 || req >= REQ_NB || !HANDLERS[req])
         return 0;
-    if (req != REQ_NEW)
-        s->confirm_new = false; /* the question was about the line before */
+    if (req != s->confirm)
+        s->confirm = REQ_NONE; /* the question was about the line before */
     unsigned ev = HANDLERS[req](s, args ? args : "", now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;
@@ -515,7 +538,7 @@ unsigned session_input(struct session *s, const char *line, double now)
     enum request req = request_parse(text, &args);
     if (req != REQ_NONE)
         return session_request(s, req, args, now);
-    s->confirm_new = false;
+    s->confirm = REQ_NONE;
     unsigned ev = human_move(s, text, now);
     if (s->messages_len > 0)
         ev |= EV_MESSAGE;

@@ -51,12 +51,14 @@ struct session {
     struct move hint;            /* the last hint, for "hint" twice */
     char games_path[4096];       /* the file "games" listed last */
     bool browsing;               /* the user walks through the game (first, prev...) */
+    bool browse_forced;          /* browsing set force mode: the end of the game lifts it */
     bool analyzing;              /* "analyze" is on: restarted after each move */
     bool forced_before_analysis; /* force mode as it was before it */
     int analysis_engine, analysis_multipv;
     hash_key analysis_done; /* the position whose analysis ended by itself (0) */
     int analysis_count;
-    struct session_thinking analysis[SESSION_ANALYSIS_MAX];
+    struct session_thinking analysis[SESSION_ANALYSIS_MAX];        /* by the engine's rank */
+    struct session_thinking analysis_sorted[SESSION_ANALYSIS_MAX]; /* as shown */
     bool review_running, reviewed, forced_before_review;
     int review_engine, review_next, review_total;
     double review_seconds;
@@ -64,7 +66,7 @@ struct session {
     struct move pending_line; /* a move leaving a browsed game, to be confirmed */
     char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
     int saved_ply;                    /* the game was saved with this many plies (-1: not) */
-    bool confirm_new;                 /* "new" was refused once: the next one goes ahead */
+    enum request confirm;             /* "new" or "load" was refused once: the next goes ahead */
     int last_engine_score[2];         /* engine's own view, for draw offers */
     bool has_engine_score[2];
 
@@ -107,6 +109,9 @@ struct engine_host *session_books(struct session *s);
 /* Opens the books of the options, saying which fail. */
 void session_load_books(struct session *s);
 
+/* Plays M in the game (game_play), forgetting that the game was saved
+ * when M replaces saved moves that were taken back. */
+bool session_play(struct session *s, struct move m, double now, const struct ply_info *info);
 /* Forgets what belonged to the game that another one replaced: force
  * mode, its record, thinking, hint, loaded names, saved state. */
 void session_forget_game(struct session *s);
@@ -122,6 +127,8 @@ void session_record_game(struct session *s, double now);
 /* Before another game replaces this one: records it and, when it was
  * played (has moves or a result), counts it, so PGN Rounds go 1, 2, 3. */
 void session_next_game(struct session *s, double now);
+/* Can "load TEXT" read what it names?  False with err when not. */
+bool session_load_check(const char *text, char *err, size_t errlen);
 /* Writes the game as PGN; AUTOSAVE adds what resuming needs. */
 bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now);
 

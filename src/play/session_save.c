@@ -165,15 +165,16 @@ static bool looks_like_fen(const char *text)
     return slashes == 7;
 }
 
-bool session_load(struct session *s, const char *text, double now, char *err, size_t errlen)
+/* Reads what "load TEXT" names; S NULL: only says whether it can be read. */
+static bool load(struct session *s, const char *text, double now, char *err, size_t errlen)
 {
     if (looks_like_fen(text) && access(text, F_OK) != 0) {
         struct board probe;
         board_init(&probe);
         bool ok = fen_read(&probe, text, NULL, err, errlen);
         board_free(&probe);
-        if (!ok)
-            return false;
+        if (!ok || !s)
+            return ok;
         session_next_game(s, now);
         session_start_game(s, text, now);
         session_say(s, "%s", _("Position set up."));
@@ -201,12 +202,12 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
     struct pgn_game pg;
     pgn_game_init(&pg);
     bool ok = read_pgn_game(path, number, &pg, err, errlen);
-    if (ok) {
+    if (ok && s) {
         session_cancel_search(s);
         session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
         session_forget_game(s);
-        s->saved_ply = s->game.board.ply; /* it is in the file */
+        s->saved_ply = session_browse_total(s); /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
         for (int side = 0; side < COLOUR_NB; side++) {
@@ -219,6 +220,16 @@ bool session_load(struct session *s, const char *text, double now, char *err, si
     }
     pgn_game_free(&pg);
     return ok;
+}
+
+bool session_load(struct session *s, const char *text, double now, char *err, size_t errlen)
+{
+    return load(s, text, now, err, errlen);
+}
+
+bool session_load_check(const char *text, char *err, size_t errlen)
+{
+    return load(NULL, text, 0, err, errlen);
 }
 
 bool session_autosave_exists(const char *path, char *desc, size_t len)
@@ -321,9 +332,20 @@ bool session_set_aside(const char *path, char *msg, size_t len)
 bool session_quit(struct session *s, const char *autosave, double now, char *err, size_t errlen)
 {
     session_cancel_search(s);
+    /* The shown position of a browsed game is not where it stands. */
+    while (s->browsing && s->game.redo_count > 0 && game_redo(&s->game, now))
+        ;
     clock_stop(&s->game.clock, now, false);
     session_record_game(s, now);
     if (!autosave || game_over(&s->game) || s->game.board.ply == 0 || !session_any_human(s))
         return true;
+    /* A game saved before and not resumed (its notice was ignored) is
+     * kept aside, not overwritten. */
+    char msg[4400];
+    if (access(autosave, F_OK) == 0) {
+        if (!session_set_aside(autosave, msg, sizeof msg))
+            return msg_fail(err, errlen, "%s", msg);
+        session_say(s, "%s", msg);
+    }
     return save_to(s, autosave, true, now, err, errlen);
 }

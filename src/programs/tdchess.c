@@ -403,6 +403,9 @@ int main(int argc, char **argv)
      * symbols only in a UTF-8 locale) and the messages' language; numbers
      * stay in the C format (program_init). */
     program_init(argv[0]);
+    /* getopt names the program by argv[0] in its messages ("./src/tdchess:
+     * unrecognized option"): the same name as every other diagnostic. */
+    argv[0] = (char *)msg_program_name();
     struct options o;
     memset(&o, 0, sizeof o);
     o.theme = o.pieces = -1;
@@ -588,12 +591,14 @@ int main(int argc, char **argv)
         }
         book_set_close(&set);
     }
+    int status;
     if (bench || o.uci || o.xboard)
-        return run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
-    if (argc == 1 && !isatty(STDIN_FILENO)) {
-        int status = sniff_protocol(&o, argv);
-        if (status >= 0)
-            return status;
-    }
-    return run_game(&o, argc, argv);
+        status = run_protocol(&o, argc - optind, argv + optind, STDIN_FILENO);
+    else if (argc == 1 && !isatty(STDIN_FILENO) && (status = sniff_protocol(&o, argv)) >= 0)
+        ; /* a bare start whose first line named a protocol */
+    else
+        status = run_game(&o, argc, argv);
+    /* Ended by a signal (after saving): say so as the shell expects. */
+    int sig = signals_quit_requested();
+    return sig ? 128 + sig : status;
 }

@@ -278,7 +278,8 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
         session_autosave_exists(o->autosave, desc, sizeof desc))
         fprintf(out, _("An unfinished game was saved (%s): type 'resume' to continue it.\n"), desc);
     else if (o->prompt && !o->quiet)
-        fprintf(out, "%s\n", _("Type a move such as e4, or a command ('help')."));
+        fprintf(out, _("Type a move such as %s, or a command ('help').\n"),
+                session_is_human(s, WHITE) ? "e4" : "e5");
     bool end = handle(&lm, 0);
     bool eof = false;
     while (!end) {

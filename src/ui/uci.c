@@ -154,7 +154,7 @@ static void cmd_position(struct uci *u, char *args)
         board_set_start(&next);
         ok = true;
     } else if (strncmp(args, "fen", 3) == 0) {
-        ok = fen_read(&next, args + 3, NULL, err, sizeof err);
+        ok = fen_read(&next, args + 3 + strspn(args + 3, " \t"), NULL, err, sizeof err);
         if (!ok)
             say(u, "info string %s", err);
     } else {

@@ -457,7 +457,14 @@ static void read_keys(struct screen *sc)
             continue;
         }
         char move[COORD_MAX];
-        enum pointer_result pr = sc->asking_resume ? POINTER_IGNORED : pointer_key(sc, c, move);
+        int done, total;
+        /* Esc ends the analysis or review, as the panel says, also with the
+         * cursor shown (a picked piece goes back first). */
+        bool stop = c == 27 && input_line_empty() && sc->cursor.picked == NO_SQUARE &&
+                    sc->cursor.promotion_from == NO_SQUARE &&
+                    (session_analyzing(sc->s) || session_reviewing(sc->s, &done, &total));
+        enum pointer_result pr =
+            sc->asking_resume || stop ? POINTER_IGNORED : pointer_key(sc, c, move);
         if (pr == POINTER_MOVE) {
             sc->message[0] = '\0';
             handle(sc, session_input(sc->s, move, session_now(sc->s)) | EV_MESSAGE);
@@ -467,10 +474,8 @@ static void read_keys(struct screen *sc)
             continue;
         }
         enum request req = tui_key_request(c);
-        int done, total;
-        if (c == 27 && input_line_empty() &&
-            (session_analyzing(sc->s) || session_reviewing(sc->s, &done, &total)))
-            req = REQ_STOP; /* Esc ends the analysis or review (else it is readline's) */
+        if (stop)
+            req = REQ_STOP; /* (else Esc is readline's) */
         if ((c == KEY_HOME || c == KEY_END) && !input_line_empty())
             req = REQ_NONE; /* while typing they move in the line */
         if (req != REQ_NONE) {
@@ -547,7 +552,9 @@ int tui_run(struct session *s, const struct tui_options *o)
         input_set_recording(false);
         sc->asking_resume = true;
     } else {
-        set_message(sc, _("Type a move such as e4, or a command ('help'); F1 shows the keys."));
+        snprintf(sc->message, sizeof sc->message,
+                 _("Type a move such as %s, or a command ('help'); F1 shows the keys."),
+                 session_is_human(s, WHITE) ? "e4" : "e5");
     }
     if (!prefs_ok)
         set_message(sc, err);

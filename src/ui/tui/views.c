@@ -296,7 +296,8 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         snprintf(field, sizeof field, _("%s nodes"), nodes);
         append_if_fits(line, sizeof line, field, width);
         snprintf(field, sizeof field, _("%s/s"), nps);
-        append_if_fits(line, sizeof line, field, width);
+        if (t->elapsed >= 0.01) /* too short to time: no speed */
+            append_if_fits(line, sizeof line, field, width);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
         put_wrapped(w, 1, graph ? h - 1 : h - 2, t->pv);
     } else if (session_state(s) == SESSION_THINKING) {
@@ -491,7 +492,7 @@ void screen_draw_help(struct screen *sc)
     LINE("%s", "");
     LINE("%s", _("Commands:"));
     for (int i = 0; i < REQ_NB; i++) {
-        if (!REQUESTS[i].name)
+        if (!REQUESTS[i].name || i == REQ_BOARD) /* board: line mode's, the board is here */
             continue;
         char head[64];
         request_synopsis((enum request)i, head, sizeof head);
