@@ -212,7 +212,10 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         for (int k = 0; k < count && 1 + k < (graph ? h : h - 1); k++) {
             char score[16];
             session_format_score(a[k].score, score, sizeof score);
-            snprintf(line, sizeof line, "%d %2d %6s %s", a[k].multipv, a[k].depth, score, a[k].pv);
+            snprintf(line, sizeof line, "%d %2d %6s %s", a[k].multipv, a[k].depth,
+                     a[k].tb ? "TB" : score, a[k].pv);
+            if (a[k].tb)
+                snprintf(line, sizeof line, "%s  %s", a[k].tb_text, a[k].pv);
             put(w, 1 + k, 0, A_NORMAL, line);
         }
     } else if (t->valid && t->book) {
@@ -234,6 +237,8 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         append_if_fits(line, sizeof line, field, width);
         snprintf(field, sizeof field, _("%s/s"), nps);
         append_if_fits(line, sizeof line, field, width);
+        if (t->tb) /* the tables' verdict says more than depth and nodes */
+            snprintf(line, sizeof line, "%s", t->tb_text);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
         put_wrapped(w, 1, graph ? h - 1 : h - 2, t->pv);
     } else if (session_state(s) == SESSION_THINKING) {
