@@ -1,4 +1,4 @@
-/* check_tb.c - endgame tablebases (design §6.12) with Debian's 3-piece
+/* check_tb.c - endgame tablebases (design §6.10) with Debian's 3-piece
  * Gaviota tables: probes, perfect play of KQK and KRK, draws kept, the
  * interior probes.  Skipped (exit 77) when the build has no Gaviota or the
  * tables are not installed (TDCHESS_TB_PATH, else /usr/share/gaviotatb).

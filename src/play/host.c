@@ -88,16 +88,21 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
         evaluator_free(h->eval);
         return false;
     }
+    /* Tables named explicitly must be there; the default ones need not. */
+    egtb_init(&h->tb);
+    if (!host_set_tb_path(h, egtb_path_or_default(cfg->tb_path), true, true, err, errlen) &&
+        cfg->tb_path) {
+        evaluator_free(h->eval);
+        return false;
+    }
     h->cfg = *cfg;
     h->ops = &BUILTIN;
     h->impl = &h->engine;
     h->hash_mb = cfg->hash_mb;
     h->threads = cfg->threads > 1 ? cfg->threads : 1;
     h->config = cfg->search;
-    h->applied_multipv = h->config.multipv;
-    egtb_init(&h->tb);
     h->config.tablebases = &h->tb;
-    host_set_tb_path(h, egtb_path_or_default(cfg->tb_path), true, true, NULL, 0);
+    h->applied_multipv = h->config.multipv;
     h->level = cfg->level;
     rng_seed(&h->level_rng, (cfg->seed ? cfg->seed : time_wall_ms()) ^ 0x9E3779B97F4A7C15ULL);
     book_set_init(&h->books);
@@ -215,8 +220,13 @@ bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, boo
         ok |= egtb_set_gaviota_path(&h->tb, path, gmsg, sizeof gmsg);
     if (syzygy)
         ok |= egtb_set_syzygy_path(&h->tb, path, smsg, sizeof smsg);
-    if (!ok && err && path && *path)
-        snprintf(err, errlen, "%s", *gmsg ? gmsg : smsg);
+    if (!ok && err && path && *path) {
+        if (gaviota && syzygy)
+            snprintf(err, errlen, _("%s: no Gaviota (*.gtb.cp4) or Syzygy (*.rtbw) tablebases"),
+                     path);
+        else
+            snprintf(err, errlen, "%s", *gmsg ? gmsg : smsg);
+    }
     return ok || !path || !*path;
 }
 

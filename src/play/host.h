@@ -130,7 +130,7 @@ struct engine_host {
     size_t hash_mb;
     int threads;
     struct search_config config; /* its tablebases are always &tb */
-    struct egtb tb;              /* the built-in engine's tablebases (design §6.12) */
+    struct egtb tb;              /* the built-in engine's tablebases (design §6.10) */
 
     /* books: front ends may read and set use_book and book_mode */
     struct book_set books;

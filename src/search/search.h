@@ -64,7 +64,7 @@ struct search_report {
     int pv_length;
     struct move pv[MAX_PV];
     uint64_t tbhits; /* tablebase probes that answered */
-    bool tb;         /* the score is the tablebases' verdict (design §6.12) */
+    bool tb;         /* the score is the tablebases' verdict (design §6.10) */
 };
 
 struct search_callbacks {
@@ -159,7 +159,7 @@ static inline int score_mate_in(int score)
 {
     return score > 0 ? (WIN_SCORE - score + 1) / 2 : -(WIN_SCORE + score) / 2;
 }
-/* A tablebase win (design §6.12): below every mate score, above every
+/* A tablebase win (design §6.10): below every mate score, above every
  * evaluation; TB_WIN_SCORE - ply at a node ply plies from the root. */
 enum { TB_WIN_SCORE = MATE_BOUND - 10001, TB_BOUND = TB_WIN_SCORE - 10001 };
 static inline bool score_is_tb_win(int score)

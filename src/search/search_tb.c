@@ -1,4 +1,4 @@
-/* search_tb.c - endgame tablebases in the search (design §6.12).
+/* search_tb.c - endgame tablebases in the search (design §6.10).
  *
  * Interior nodes: Stockfish's rule.  A position within the tables' piece
  * count is probed for win/draw/loss right after a capture or pawn move

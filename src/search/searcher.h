@@ -53,7 +53,7 @@ struct searcher {
     atomic_bool stop, ponderhit;
 };
 
-/* Tablebases in the search (search_tb.c, design §6.12).  At an interior
+/* Tablebases in the search (search_tb.c, design §6.10).  At an interior
  * node: true with *score when the tables decide it.  At the root: true when
  * the tables chose the move; result is filled and the line reported. */
 bool search_tb_node(struct searcher *s, int ply, int depth, int *score);

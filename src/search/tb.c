@@ -1,4 +1,4 @@
-/* tb.c - endgame tablebases: the backend-neutral part (design §6.12).
+/* tb.c - endgame tablebases: the backend-neutral part (design §6.10).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it

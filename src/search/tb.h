@@ -1,4 +1,4 @@
-/* tb.h - endgame tablebases: win/draw/loss and distance to mate (design §6.12).
+/* tb.h - endgame tablebases: win/draw/loss and distance to mate (design §6.10).
  *
  * A struct egtb is a set of tablebases on disk, probed through one of the
  * backends that configure found: Gaviota (libgaviotatb: WDL and distance
