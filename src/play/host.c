@@ -205,8 +205,8 @@ void host_set_config(struct engine_host *h, const struct search_config *config)
     apply_config(h, config);
 }
 
-bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy,
-                      char *err, size_t errlen)
+bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy, char *err,
+                      size_t errlen)
 {
     if (h->ops == &BUILTIN && h->engine_ready) {
         engine_stop(&h->engine); /* the search reads h->tb */

@@ -203,8 +203,8 @@ void host_set_level(struct engine_host *h, int elo);
 /* Loads tablebases from PATH (colon-separated directories; "" or "none"
  * unloads) for Gaviota, Syzygy or (both true) either; false with err when
  * none of them found tables there. */
-bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy,
-                      char *err, size_t errlen);
+bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy, char *err,
+                      size_t errlen);
 /* Forgets what the engine learnt: a new game. */
 void host_clear(struct engine_host *h);
 

@@ -133,7 +133,7 @@ struct session_thinking {
     double elapsed; /* seconds */
     char pv[1024];  /* SAN, numbered from the root: "12. Nf3 Nf6 13. c4" */
     char book_move[SAN_MAX];
-    bool tb;        /* the endgame tablebases decided: TB_TEXT says what */
+    bool tb; /* the endgame tablebases decided: TB_TEXT says what */
     char tb_text[64];
 };
 

@@ -99,8 +99,8 @@ bool egtb_probe_wdl(const struct egtb *t, const struct board *b, enum egtb_wdl *
     return gaviota_covers(t, b) && egtb_gaviota_probe(b, false, wdl, &plies);
 }
 
-bool egtb_probe_dist(const struct egtb *t, const struct board *b, enum egtb_wdl *wdl,
-                     int *plies, bool *dtm)
+bool egtb_probe_dist(const struct egtb *t, const struct board *b, enum egtb_wdl *wdl, int *plies,
+                     bool *dtm)
 {
     *dtm = true;
     if (gaviota_covers(t, b) && egtb_gaviota_probe(b, true, wdl, plies))

@@ -70,8 +70,8 @@ bool egtb_probe_wdl(const struct egtb *t, const struct board *b, enum egtb_wdl *
 /* Win/draw/loss and, for a decided position, the distance in plies:
  * to mate (Gaviota, *dtm true) or to the next capture or pawn move
  * (Syzygy, *dtm false). */
-bool egtb_probe_dist(const struct egtb *t, const struct board *b, enum egtb_wdl *wdl,
-                     int *plies, bool *dtm);
+bool egtb_probe_dist(const struct egtb *t, const struct board *b, enum egtb_wdl *wdl, int *plies,
+                     bool *dtm);
 
 /* The root answer: the move that wins fastest (or keeps the draw, or loses
  * slowest) and the position's result.  b is left as it was. */

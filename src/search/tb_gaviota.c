@@ -24,10 +24,10 @@
 enum { CACHE_BYTES = 16 << 20, WDL_FRACTION = 96 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static const char **paths;  /* guarded by lock */
-static bool loaded;         /* guarded by lock */
-static char *loaded_path;   /* guarded by lock: the path of the tables loaded */
-static int loaded_pieces;   /* guarded by lock */
+static const char **paths; /* guarded by lock */
+static bool loaded;        /* guarded by lock */
+static char *loaded_path;  /* guarded by lock: the path of the tables loaded */
+static int loaded_pieces;  /* guarded by lock */
 
 /* Adds dir and the gtbN subdirectories of Debian's layout that exist. */
 static const char **add_dir(const char **ps, const char *dir)
@@ -115,16 +115,15 @@ bool egtb_gaviota_probe(const struct board *b, bool want_dtm, enum egtb_wdl *wdl
     for (int c = 0; c < COLOUR_NB; c++)
         sqs[c][n[c]] = tb_NOSQUARE, pcs[c][n[c]] = tb_NOPIECE;
     unsigned stm = b->side == WHITE ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE;
-    unsigned ep = b->state->ep_hashed && b->state->ep != NO_SQUARE
-                      ? gtb_square(b->state->ep)
-                      : (unsigned)tb_NOSQUARE;
+    unsigned ep = b->state->ep_hashed && b->state->ep != NO_SQUARE ? gtb_square(b->state->ep)
+                                                                   : (unsigned)tb_NOSQUARE;
     unsigned info = tb_UNKNOWN, dist = 0;
     pthread_mutex_lock(&lock);
     int ok = 0;
     if (loaded) {
         if (want_dtm)
-            ok = tb_probe_hard(stm, ep, tb_NOCASTLE, sqs[WHITE], sqs[BLACK], pcs[WHITE],
-                               pcs[BLACK], &info, &dist);
+            ok = tb_probe_hard(stm, ep, tb_NOCASTLE, sqs[WHITE], sqs[BLACK], pcs[WHITE], pcs[BLACK],
+                               &info, &dist);
         else
             ok = tb_probe_WDL_hard(stm, ep, tb_NOCASTLE, sqs[WHITE], sqs[BLACK], pcs[WHITE],
                                    pcs[BLACK], &info);

@@ -24,8 +24,8 @@
 typedef bool (*init_fn)(const char *);
 typedef unsigned (*wdl_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
                            uint64_t, unsigned, bool);
-typedef unsigned (*root_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
-                            uint64_t, uint64_t, unsigned, unsigned, bool, unsigned *);
+typedef unsigned (*root_fn)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                            uint64_t, unsigned, unsigned, bool, unsigned *);
 
 static pthread_rwlock_t lock = PTHREAD_RWLOCK_INITIALIZER;
 static struct {
@@ -109,8 +109,8 @@ bool egtb_syzygy_probe(const struct board *b, bool want_dtz, enum egtb_wdl *wdl,
 {
     struct bitboards bb;
     fill(b, &bb);
-    unsigned ep = b->state->ep_hashed && b->state->ep != NO_SQUARE ? (unsigned)(b->state->ep ^ 56)
-                                                                   : 0;
+    unsigned ep =
+        b->state->ep_hashed && b->state->ep != NO_SQUARE ? (unsigned)(b->state->ep ^ 56) : 0;
     unsigned r = TB_RESULT_FAILED;
     pthread_rwlock_rdlock(&lock);
     if (fathom.loaded) {
@@ -120,11 +120,12 @@ bool egtb_syzygy_probe(const struct board *b, bool want_dtz, enum egtb_wdl *wdl,
                             (unsigned)b->state->fifty, ep, b->side == WHITE, NULL);
         else if (b->state->fifty == 0)
             r = fathom.wdl(bb.colour[WHITE], bb.colour[BLACK], bb.piece[KING], bb.piece[QUEEN],
-                           bb.piece[ROOK], bb.piece[BISHOP], bb.piece[KNIGHT], bb.piece[PAWN],
-                           ep, b->side == WHITE);
+                           bb.piece[ROOK], bb.piece[BISHOP], bb.piece[KNIGHT], bb.piece[PAWN], ep,
+                           b->side == WHITE);
     }
     pthread_rwlock_unlock(&lock);
-    if (r == TB_RESULT_FAILED || (want_dtz && (r == TB_RESULT_CHECKMATE || r == TB_RESULT_STALEMATE)))
+    if (r == TB_RESULT_FAILED ||
+        (want_dtz && (r == TB_RESULT_CHECKMATE || r == TB_RESULT_STALEMATE)))
         return false;
     *wdl = from_fathom(TB_GET_WDL(r));
     *plies = want_dtz && *wdl != EGTB_DRAW ? (int)TB_GET_DTZ(r) : 0;

@@ -89,8 +89,8 @@ static void on_report(const struct search_report *r, void *data)
     say(u,
         "info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
         " hashfull %d tbhits %" PRIu64 " time %" PRIu64 "%s%s",
-        r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, r->tbhits,
-        ms, r->pv_length ? " pv" : "", pv);
+        r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, r->tbhits, ms,
+        r->pv_length ? " pv" : "", pv);
 }
 
 static void on_currmove(struct move m, int number, int depth, void *data)

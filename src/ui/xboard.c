@@ -268,7 +268,8 @@ static void cmd_egtpath(struct xboard *x, const char *args)
     char err[512];
     if (!gaviota && !syzygy)
         say(x, "Error (%s): egtpath %.*s", _("unknown tablebase kind"), (int)kind, args);
-    else if ((cancel_search(x), !host_set_tb_path(&x->host, path, gaviota, syzygy, err, sizeof err)))
+    else if ((cancel_search(x),
+              !host_set_tb_path(&x->host, path, gaviota, syzygy, err, sizeof err)))
         say(x, "Error (%s): egtpath %.60s", err, args);
 }
 
