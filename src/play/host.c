@@ -88,12 +88,20 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
         evaluator_free(h->eval);
         return false;
     }
+    /* Tables named explicitly must be there; the default ones need not. */
+    egtb_init(&h->tb);
+    if (!host_set_tb_path(h, egtb_path_or_default(cfg->tb_path), true, true, err, errlen) &&
+        cfg->tb_path) {
+        evaluator_free(h->eval);
+        return false;
+    }
     h->cfg = *cfg;
     h->ops = &BUILTIN;
     h->impl = &h->engine;
     h->hash_mb = cfg->hash_mb;
     h->threads = cfg->threads > 1 ? cfg->threads : 1;
     h->config = cfg->search;
+    h->config.tablebases = &h->tb;
     h->applied_multipv = h->config.multipv;
     h->level = cfg->level;
     rng_seed(&h->level_rng, (cfg->seed ? cfg->seed : time_wall_ms()) ^ 0x9E3779B97F4A7C15ULL);
@@ -177,20 +185,49 @@ bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode,
 
 /* ---- configuration -------------------------------------------------------------- */
 
-/* Gives the engine CONFIG without changing the host's own. */
+/* Gives the engine CONFIG without changing the host's own; the
+ * tablebases are the host's, whatever CONFIG says. */
 static void apply_config(struct engine_host *h, const struct search_config *config)
 {
-    h->applied_multipv = config->multipv;
+    struct search_config c = *config;
+    c.tablebases = &h->tb;
+    h->applied_multipv = c.multipv;
     if (h->ops == &BUILTIN && h->engine_ready)
-        engine_set_config(&h->engine, config);
+        engine_set_config(&h->engine, &c);
     else if (h->ops->set_config)
-        h->ops->set_config(h->impl, config);
+        h->ops->set_config(h->impl, &c);
 }
 
 void host_set_config(struct engine_host *h, const struct search_config *config)
 {
     h->config = *config;
+    h->config.tablebases = &h->tb;
     apply_config(h, config);
+}
+
+bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy, char *err,
+                      size_t errlen)
+{
+    if (h->ops == &BUILTIN && h->engine_ready) {
+        engine_stop(&h->engine); /* the search reads h->tb */
+        engine_wait(&h->engine);
+    }
+    if (path && strcmp(path, "none") == 0)
+        path = "";
+    char gmsg[512] = "", smsg[512] = "";
+    bool ok = false;
+    if (gaviota)
+        ok |= egtb_set_gaviota_path(&h->tb, path, gmsg, sizeof gmsg);
+    if (syzygy)
+        ok |= egtb_set_syzygy_path(&h->tb, path, smsg, sizeof smsg);
+    if (!ok && err && path && *path) {
+        if (gaviota && syzygy)
+            snprintf(err, errlen, _("%s: no Gaviota (*.gtb.cp4) or Syzygy (*.rtbw) tablebases"),
+                     path);
+        else
+            snprintf(err, errlen, "%s", *gmsg ? gmsg : smsg);
+    }
+    return ok || !path || !*path;
 }
 
 void host_set_level(struct engine_host *h, int elo)

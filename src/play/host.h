@@ -56,6 +56,7 @@
 #include "core/rng.h"
 #include "search/engine.h"
 #include "search/level.h"
+#include "search/tb.h"
 
 /* How an engine is set up, for every front end (the command line fills
  * it; the session, UCI and xboard read it). */
@@ -70,6 +71,10 @@ struct engine_config {
     enum book_mode book_mode;
     uint64_t seed; /* of the book choices (0: from the clock) */
     int level;     /* --level: an Elo of search/level.h (0: full strength) */
+    /* --tb-path: tablebase directories, colon-separated, for Gaviota and
+     * Syzygy alike; NULL: $TDCHESS_TB_PATH, else /usr/share/gaviotatb
+     * where it exists; "" or "none": no tablebases. */
+    const char *tb_path;
 };
 
 /* The defaults: default set, TT_DEFAULT_MB, the default search, the
@@ -124,7 +129,8 @@ struct engine_host {
     struct evaluator *eval; /* the built-in engine's evaluation set */
     size_t hash_mb;
     int threads;
-    struct search_config config;
+    struct search_config config; /* its tablebases are always &tb */
+    struct egtb tb;              /* the built-in engine's tablebases (design §6.10) */
 
     /* books: front ends may read and set use_book and book_mode */
     struct book_set books;
@@ -194,6 +200,11 @@ bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t er
 /* Plays the next searches at level ELO (0 or LEVEL_FULL_ELO: full
  * strength); analysis ("go infinite") is always at full strength. */
 void host_set_level(struct engine_host *h, int elo);
+/* Loads tablebases from PATH (colon-separated directories; "" or "none"
+ * unloads) for Gaviota, Syzygy or (both true) either; false with err when
+ * none of them found tables there. */
+bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy, char *err,
+                      size_t errlen);
 /* Forgets what the engine learnt: a new game. */
 void host_clear(struct engine_host *h);
 

@@ -133,6 +133,8 @@ struct session_thinking {
     double elapsed; /* seconds */
     char pv[1024];  /* SAN, numbered from the root: "12. Nf3 Nf6 13. c4" */
     char book_move[SAN_MAX];
+    bool tb; /* the endgame tablebases decided: TB_TEXT says what */
+    char tb_text[64];
 };
 
 /* The session itself is opaque: front ends use the functions below. */
@@ -240,6 +242,9 @@ bool session_set_aside(const char *path, char *msg, size_t len);
 /* A score in White's view for display: "+0.35", "-1.20", "#3" (White
  * mates in 3), "#-2" (Black mates in 2). */
 void session_format_score(int score, char *buf, size_t len);
+/* A tablebase verdict (score in White's view) for display: "TB: White
+ * mates in 23", "TB: Black wins" (no distance known), "TB: draw". */
+void session_format_tb(int score, char *buf, size_t len);
 
 /* The match result line: "Score of A vs B: 3 - 1 - 2 [0.667] 6" and the Elo
  * line, for the end of an engine match. */

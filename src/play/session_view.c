@@ -23,6 +23,9 @@ void session_convert_report(struct session *s, const struct search_report *r,
     t->bound = r->bound;
     t->nodes = r->nodes;
     t->elapsed = r->elapsed;
+    t->tb = r->tb;
+    if (r->tb)
+        session_format_tb(t->score, t->tb_text, sizeof t->tb_text);
     char line[sizeof t->pv - SAN_MAX - 4];
     /* The session's scratch board: a report allocates nothing. */
     board_copy(&s->scratch, &s->search_root);
@@ -37,6 +40,17 @@ void session_convert_report(struct session *s, const struct search_report *r,
     } else {
         snprintf(t->pv, sizeof t->pv, "%s", line);
     }
+}
+
+void session_format_tb(int score, char *buf, size_t len)
+{
+    const char *who = session_colour_name(score > 0 ? WHITE : BLACK);
+    if (score == 0)
+        snprintf(buf, len, "%s", _("TB: draw"));
+    else if (score_is_mate(score))
+        snprintf(buf, len, _("TB: %s mates in %d"), who, score_mate_in(abs(score)));
+    else
+        snprintf(buf, len, _("TB: %s wins"), who);
 }
 
 void session_status(const struct session *s, char *buf, size_t len)

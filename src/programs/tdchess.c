@@ -90,6 +90,9 @@ static void usage(void)
            "  -x, --xboard          speak the xboard/WinBoard protocol (CECP 2)\n"
            "      --hash-size=MB    transposition table size in megabytes (default 64)\n"
            "      --threads=N       search threads sharing the table (default 1)\n"
+           "      --tb-path=DIRS    endgame tablebases (Gaviota, Syzygy), ':' between\n"
+           "                        directories; 'none' for none (default:\n"
+           "                        $TDCHESS_TB_PATH, else /usr/share/gaviotatb)\n"
            "      --book=FILE       opening book (Polyglot .bin; 'gnuchess' for GNU\n"
            "                        Chess's book); may be given up to 8 times\n"
            "      --no-book         do not play book moves\n"
@@ -358,6 +361,7 @@ int main(int argc, char **argv)
         OPT_BLACK_ENGINE,
         OPT_ENGINE_OPTION,
         OPT_ENGINE_ELO,
+        OPT_TB_PATH,
     };
     char level_err[256];
     static const struct option long_options[] = {
@@ -365,6 +369,7 @@ int main(int argc, char **argv)
         {"xboard", no_argument, NULL, 'x'},
         {"hash-size", required_argument, NULL, OPT_HASH},
         {"threads", required_argument, NULL, OPT_THREADS},
+        {"tb-path", required_argument, NULL, OPT_TB_PATH},
         {"search-features", required_argument, NULL, OPT_FEATURES},
         {"white-set", required_argument, NULL, 'w'},
         {"black-set", required_argument, NULL, 'b'},
@@ -423,6 +428,9 @@ int main(int argc, char **argv)
             break;
         case OPT_THREADS:
             o.play.engine.threads = program_int_arg(optarg, 1, ENGINE_MAX_THREADS, _("threads"));
+            break;
+        case OPT_TB_PATH:
+            o.play.engine.tb_path = optarg;
             break;
         case OPT_HASH:
             o.play.engine.hash_mb = (size_t)program_int_arg(optarg, 1, TT_MAX_MB, _("hash size"));

@@ -374,6 +374,9 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
              (hit.bound == TT_UPPERBOUND && hit.score <= alpha)))
             return hit.score;
     }
+    int tb_score;
+    if (!root && search_tb_node(s, ply, depth, &tb_score))
+        return tb_score;
 
     int static_eval = NO_EVAL;
     if (!in_check)
@@ -591,6 +594,7 @@ static void report(struct searcher *s, int depth, int score, int bound, int mult
     r.elapsed = elapsed(s);
     r.hashfull = tt_hashfull(s->tt);
     r.pv_length = root_pv(s, r.pv);
+    r.tbhits = s->stats.tb_hits;
     s->callbacks->on_report(&r, s->callbacks->data);
 }
 
@@ -720,6 +724,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
     result.best = only;
     if (root_moves == 1)
         timeman_single_reply(&s->plan);
+    if (search_tb_root(s, &result))
+        goto answer;
 
     int multipv = s->config.multipv < root_moves ? s->config.multipv : root_moves;
     int guess = 0;
@@ -765,6 +771,7 @@ struct search_result search_think(struct searcher *s, struct board *b,
         if (!keep_deepening(s, depth, first_score))
             break;
     }
+answer:
     /* A pondering or infinite search waits for stop/ponderhit before it may
      * answer (UCI: bestmove only after stop or ponderhit). */
     while ((limits->infinite || s->plan.pondering) && !atomic_load(&s->stop) &&

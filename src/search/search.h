@@ -23,6 +23,7 @@
 #include "search/tt.h"
 
 struct evaluator;
+struct egtb;
 
 enum { MAX_PV = 64, SEARCH_DEFAULT_MAX_PLY = 500, MAX_MULTIPV = 64 };
 
@@ -49,7 +50,7 @@ struct search_limits {
 struct search_stats {
     uint64_t nodes, alpha_cutoffs, beta_cutoffs, null_cutoffs, material_evals, true_evals,
         move_gens, hash_collisions, hash_puts, hash_gets, hash_hits, check_extensions,
-        mate_extensions;
+        mate_extensions, tb_hits;
 };
 
 /* One line of thinking: a finished iteration, or an aspiration fail. */
@@ -62,6 +63,8 @@ struct search_report {
     int hashfull;   /* per mille */
     int pv_length;
     struct move pv[MAX_PV];
+    uint64_t tbhits; /* tablebase probes that answered */
+    bool tb;         /* the score is the tablebases' verdict (design §6.10) */
 };
 
 struct search_callbacks {
@@ -112,6 +115,10 @@ struct search_config {
     double random_swing; /* pawns of random noise in the evaluation (0 = off) */
     uint64_t seed;       /* for random swing */
     unsigned features;   /* enum search_feature bits */
+    /* Endgame tablebases to probe (used, not owned), or NULL for none:
+     * bench leaves them out so that its node count never depends on the
+     * tables installed. */
+    const struct egtb *tablebases;
 };
 /* The defaults: SEARCH_DEFAULT_MAX_PLY, one line, no swing, default features. */
 struct search_config search_config_default(void);
@@ -158,6 +165,13 @@ static inline bool score_is_mate(int score)
 static inline int score_mate_in(int score)
 {
     return score > 0 ? (WIN_SCORE - score + 1) / 2 : -(WIN_SCORE + score) / 2;
+}
+/* A tablebase win (design §6.10): below every mate score, above every
+ * evaluation; TB_WIN_SCORE - ply at a node ply plies from the root. */
+enum { TB_WIN_SCORE = MATE_BOUND - 10001, TB_BOUND = TB_WIN_SCORE - 10001 };
+static inline bool score_is_tb_win(int score)
+{
+    return !is_mate_score(score) && (score > TB_BOUND || score < -TB_BOUND);
 }
 static inline int score_to_cp(int score)
 {

@@ -82,7 +82,7 @@ void search_features_format(unsigned features, char *buf, size_t len)
 
 struct search_config search_config_default(void)
 {
-    return (struct search_config){SEARCH_DEFAULT_MAX_PLY, 1, 0.0, 0, SEARCH_DEFAULT_FEATURES};
+    return (struct search_config){SEARCH_DEFAULT_MAX_PLY, 1, 0.0, 0, SEARCH_DEFAULT_FEATURES, NULL};
 }
 
 static struct search_config default_config(void)

@@ -70,4 +70,10 @@ struct searcher {
  * (or none when the set evaluates). */
 void searcher_prepare_nnue(struct searcher *s);
 
+/* Tablebases in the search (search_tb.c, design §6.10).  At an interior
+ * node: true with *score when the tables decide it.  At the root: true when
+ * the tables chose the move; result is filled and the line reported. */
+bool search_tb_node(struct searcher *s, int ply, int depth, int *score);
+bool search_tb_root(struct searcher *s, struct search_result *result);
+
 #endif /* TDCHESS_SEARCH_SEARCHER_H */

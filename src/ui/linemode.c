@@ -39,6 +39,8 @@ static void on_thinking(void *data, const struct session_thinking *t)
         session_format_score(t->score, score, sizeof score);
         fprintf(lm->out, "[%d] %3d %7s %8.2f %12" PRIu64 "  %s\n", t->multipv, t->depth, score,
                 t->elapsed, t->nodes, t->pv);
+        if (t->tb)
+            fprintf(lm->out, "%s\n", t->tb_text);
         fflush(lm->out);
         return;
     }
@@ -51,6 +53,8 @@ static void on_thinking(void *data, const struct session_thinking *t)
         session_format_score(t->score, score, sizeof score);
         fprintf(lm->out, "%3d %7s %8.2f %12" PRIu64 "  %s\n", t->depth, score, t->elapsed, t->nodes,
                 t->pv);
+        if (t->tb)
+            fprintf(lm->out, "%s\n", t->tb_text);
     }
     fflush(lm->out);
 }

@@ -89,8 +89,8 @@ static void on_report(const struct search_report *r, void *data)
     const char *bound = r->bound == 0 ? "" : r->bound == 1 ? " lowerbound" : " upperbound";
     say(u,
         "info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
-        " hashfull %d time %" PRIu64 "%s%s",
-        r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, ms,
+        " hashfull %d tbhits %" PRIu64 " time %" PRIu64 "%s%s",
+        r->depth, r->seldepth, r->multipv, score, bound, r->nodes, nps, r->hashfull, r->tbhits, ms,
         r->pv_length ? " pv" : "", pv);
 }
 
@@ -306,6 +306,10 @@ static void cmd_uci(struct uci *u)
     say(u, "option name SearchFeatures type string default %s", features);
     say(u, "option name BookMode type combo default %s var best var weighted var random",
         book_mode_name(u->host.book_mode));
+    const char *tb_path = egtb_path_or_default(u->host.cfg.tb_path);
+    say(u, "option name GaviotaTbPath type string default %s", *tb_path ? tb_path : "<empty>");
+    say(u, "option name SyzygyPath type string default %s", *tb_path ? tb_path : "<empty>");
+    say(u, "option name SyzygyProbeDepth type spin default 1 min 1 max 100");
     say(u, "option name UCI_LimitStrength type check default false");
     say(u, "option name UCI_Elo type spin default %d min %d max %d", LEVEL_FULL_ELO, LEVEL_MIN_ELO,
         LEVEL_FULL_ELO);
@@ -352,6 +356,16 @@ static void cmd_setoption(struct uci *u, char *args)
                number <= MAX_MULTIPV) {
         config.multipv = (int)number;
         host_set_config(&u->host, &config);
+    } else if ((strcasecmp(name, "GaviotaTbPath") == 0 || strcasecmp(name, "SyzygyPath") == 0) &&
+               value) {
+        char err[512];
+        bool gaviota = strcasecmp(name, "GaviotaTbPath") == 0;
+        const char *path = strcmp(value, "<empty>") == 0 ? "" : value;
+        if (!host_set_tb_path(&u->host, path, gaviota, !gaviota, err, sizeof err))
+            say(u, "info string %s", err);
+    } else if (strcasecmp(name, "SyzygyProbeDepth") == 0 && numeric && number >= 1 &&
+               number <= 100) {
+        u->host.tb.probe_depth = (int)number;
     } else if (strcasecmp(name, "EvalFile") == 0 && value) {
         char err[512];
         if (!host_set_eval(&u->host, value, err, sizeof err))

@@ -258,6 +258,21 @@ static void user_move(struct xboard *x, const char *text)
         engine_to_move(x);
 }
 
+/* "egtpath gaviota DIR[:DIR...]", "egtpath syzygy DIR" (feature egt). */
+static void cmd_egtpath(struct xboard *x, const char *args)
+{
+    size_t kind = strcspn(args, " \t");
+    const char *path = args + kind + strspn(args + kind, " \t");
+    bool gaviota = strncmp(args, "gaviota", kind) == 0 && kind == 7;
+    bool syzygy = strncmp(args, "syzygy", kind) == 0 && kind == 6;
+    char err[512];
+    if (!gaviota && !syzygy)
+        say(x, "Error (%s): egtpath %.*s", _("unknown tablebase kind"), (int)kind, args);
+    else if ((cancel_search(x),
+              !host_set_tb_path(&x->host, path, gaviota, syzygy, err, sizeof err)))
+        say(x, "Error (%s): egtpath %.60s", err, args);
+}
+
 static void cmd_protover(struct xboard *x)
 {
     say(x, "feature done=0");
@@ -277,6 +292,7 @@ static void cmd_protover(struct xboard *x)
                                  i < n - 1 ? " /// " : "", i == n - 1 ? "*" : "", names[i]);
     say(x, "feature option=\"Level -combo %s\"", combo);
     say(x, "feature option=\"Elo -spin %d %d %d\"", LEVEL_FULL_ELO, LEVEL_MIN_ELO, LEVEL_FULL_ELO);
+    say(x, "feature egt=\"gaviota,syzygy\"");
     say(x, "feature done=1");
 }
 
@@ -380,6 +396,8 @@ static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
         cancel_search(x);
         if (!host_set_hash(&x->host, (size_t)v))
             say(x, "Error (%s): memory %s", _("not enough memory"), args);
+    } else if (strcmp(cmd, "egtpath") == 0) {
+        cmd_egtpath(x, args);
     } else if (strcmp(cmd, "xboard") == 0 || strcmp(cmd, "accepted") == 0 ||
                strcmp(cmd, "rejected") == 0 || strcmp(cmd, "random") == 0 ||
                strcmp(cmd, "computer") == 0 || strcmp(cmd, "name") == 0 ||

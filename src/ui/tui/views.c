@@ -255,7 +255,10 @@ static void draw_analysis(struct screen *sc, WINDOW *w, const struct session_thi
         const struct session_thinking *t = &a[order[k]];
         char score[16], line[1200];
         session_format_score(t->score, score, sizeof score);
-        snprintf(line, sizeof line, "%2d %5d %6s %s", k + 1, t->depth, score, t->pv);
+        if (t->tb) /* the tables' verdict instead of depth and score */
+            snprintf(line, sizeof line, "%2d %s  %s", k + 1, t->tb_text, t->pv);
+        else
+            snprintf(line, sizeof line, "%2d %5d %6s %s", k + 1, t->depth, score, t->pv);
         put_clipped(sc, w, first + k, line);
     }
 }
@@ -298,6 +301,8 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         snprintf(field, sizeof field, _("%s/s"), nps);
         if (t->elapsed >= 0.01) /* too short to time: no speed */
             append_if_fits(line, sizeof line, field, width);
+        if (t->tb) /* the tables' verdict says more than depth and nodes */
+            snprintf(line, sizeof line, "%s", t->tb_text);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
         put_wrapped(w, 1, graph ? h - 1 : h - 2, t->pv);
     } else if (session_state(s) == SESSION_THINKING) {

@@ -1,0 +1,102 @@
+/* search_tb.c - endgame tablebases in the search (design §6.10).
+ *
+ * Interior nodes: Stockfish's rule.  A position within the tables' piece
+ * count is probed for win/draw/loss right after a capture or pawn move
+ * (when the fifty-move count is zero: every position of the ending behind
+ * it is then in the tables too, and a probe per node would be wasted on
+ * transpositions), and only at a remaining depth of at least the probe
+ * depth unless it has fewer pieces than the largest tables.  A win scores
+ * TB_WIN_SCORE - ply: below every mate, so a mate the search finds still
+ * wins over it, and above every evaluation.
+ *
+ * The root: when the tables cover the root position, the move comes from
+ * them and no search is made: with Gaviota's distance to mate, the move
+ * that mates fastest (or keeps the draw, or loses slowest), so KQK and KRK
+ * are mated in the tables' distance; the principal variation is the
+ * tables' line and the score an exact mate score.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#include "system.h"
+
+#include "core/timing.h"
+#include "search/searcher.h"
+#include "search/tb.h"
+
+bool search_tb_node(struct searcher *s, int ply, int depth, int *score)
+{
+    const struct egtb *t = s->config.tablebases;
+    struct board *b = s->board;
+    if (!t || b->state->fifty != 0 || b->state->castle)
+        return false;
+    int pieces = egtb_count_pieces(b), max = egtb_max_pieces(t);
+    if (pieces > max || (pieces == max && depth < t->probe_depth))
+        return false;
+    enum egtb_wdl wdl;
+    if (!egtb_probe_wdl(t, b, &wdl))
+        return false;
+    s->stats.tb_hits++;
+    *score = wdl == EGTB_WIN ? TB_WIN_SCORE - ply : wdl == EGTB_LOSS ? -TB_WIN_SCORE + ply : 0;
+    tt_store(s->tt, b->state->key, ply, depth, TT_EXACTSCORE, *score, -WIN_SCORE, move_none());
+    return true;
+}
+
+/* The root score of a table verdict, side-to-move view. */
+static int root_score(const struct egtb_root *r)
+{
+    if (r->wdl == EGTB_DRAW)
+        return 0;
+    int win = r->dtm ? WIN_SCORE - r->plies : TB_WIN_SCORE;
+    return r->wdl == EGTB_WIN ? win : -win;
+}
+
+/* The tables' line from the root: best moves until mate, a draw or MAX_PV. */
+static int table_line(struct searcher *s, const struct egtb_root *first, struct move *pv)
+{
+    struct board *b = s->board;
+    int n = 0;
+    struct egtb_root r = *first;
+    for (;;) {
+        if (!board_make_move(b, r.best))
+            break;
+        pv[n++] = r.best;
+        s->stats.tb_hits++;
+        if (n >= MAX_PV || r.wdl == EGTB_DRAW || b->state->is_draw ||
+            !egtb_probe_root(s->config.tablebases, b, &r))
+            break;
+    }
+    for (int i = 0; i < n; i++)
+        board_take_back(b);
+    return n;
+}
+
+bool search_tb_root(struct searcher *s, struct search_result *result)
+{
+    const struct egtb *t = s->config.tablebases;
+    /* MultiPV and "go searchmoves" are the search's: it ranks the moves. */
+    if (!t || s->config.multipv > 1 || s->limits->searchmove_count)
+        return false;
+    struct egtb_root r;
+    if (!egtb_probe_root(t, s->board, &r))
+        return false;
+    s->stats.tb_hits++;
+    struct search_report rep = {0};
+    rep.depth = 1;
+    rep.multipv = 1;
+    rep.score = root_score(&r);
+    rep.pv_length = table_line(s, &r, rep.pv);
+    rep.seldepth = rep.pv_length;
+    rep.tb = true;
+    rep.tbhits = s->stats.tb_hits;
+    rep.hashfull = tt_hashfull(s->tt);
+    rep.elapsed = (s->limits->cpu_time ? time_thread_cpu() : time_wall()) - s->start;
+    if (s->callbacks && s->callbacks->on_report)
+        s->callbacks->on_report(&rep, s->callbacks->data);
+    result->best = r.best;
+    result->ponder = rep.pv_length > 1 ? rep.pv[1] : move_none();
+    result->score = rep.score;
+    result->depth = 1;
+    return true;
+}
