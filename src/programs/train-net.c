@@ -34,7 +34,8 @@ static void show_progress(void *arg, size_t done, size_t total)
     if (r->quiet || (now - r->shown < 0.25 && done < total))
         return;
     r->shown = now;
-    fprintf(stderr, _("\repoch %d/%d: %3.0f%% of %zu positions, %.0f positions/s "), r->epoch,
+    fputc('\r', stderr); /* the progress line rewrites itself */
+    fprintf(stderr, _("epoch %d/%d: %3.0f%% of %zu positions, %.0f positions/s "), r->epoch,
             r->epochs, 100.0 * (double)done / (double)total, total,
             elapsed > 0 ? (double)done / elapsed : 0.0);
     fflush(stderr);
