@@ -16,7 +16,9 @@
 
 #ifdef HAVE_SYZYGY
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 
 #include <tbprobe.h>
@@ -37,11 +39,27 @@ static struct {
     bool loaded;
 } fathom; /* guarded by lock */
 
+/* The sanitizers' runtimes refuse RTLD_DEEPBIND (google/sanitizers#611);
+ * without it libfathom's calls to its own exported names could bind to
+ * libgaviotatb's, but it calls none of the names the two share. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifdef SANITIZED
+enum { DLOPEN_FLAGS = RTLD_NOW | RTLD_LOCAL };
+#else
+enum { DLOPEN_FLAGS = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND };
+#endif
+
 static bool open_library(char *msg, size_t len)
 {
     if (fathom.handle)
         return true;
-    void *h = dlopen(SYZYGY_LIBRARY, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    void *h = dlopen(SYZYGY_LIBRARY, DLOPEN_FLAGS);
     if (!h) {
         if (msg)
             snprintf(msg, len, _("cannot load %s: %s"), SYZYGY_LIBRARY, dlerror());
@@ -64,6 +82,32 @@ static bool open_library(char *msg, size_t len)
     return true;
 }
 
+/* Does any directory of the ':'-separated path hold a Syzygy WDL table?
+ * Only then is libfathom loaded: a Gaviota directory needs none of it. */
+static bool has_syzygy_tables(const char *path)
+{
+    char dir[PATH_MAX];
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        if (n > 0 && n < sizeof dir) {
+            memcpy(dir, path, n);
+            dir[n] = '\0';
+            DIR *d = opendir(dir);
+            for (struct dirent *e; d && (e = readdir(d));) {
+                size_t l = strlen(e->d_name);
+                if (l > 5 && strcmp(e->d_name + l - 5, ".rtbw") == 0) {
+                    closedir(d);
+                    return true;
+                }
+            }
+            if (d)
+                closedir(d);
+        }
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
 bool egtb_syzygy_load(const char *path, int *pieces, char *msg, size_t len)
 {
     *pieces = 0;
@@ -71,7 +115,9 @@ bool egtb_syzygy_load(const char *path, int *pieces, char *msg, size_t len)
     if (fathom.loaded)
         fathom.init(""); /* Fathom's tb_init frees the old tables first */
     fathom.loaded = false;
-    if (path && *path && open_library(msg, len)) {
+    if (path && *path && !has_syzygy_tables(path) && msg)
+        snprintf(msg, len, _("no Syzygy tables (*.rtbw) in %s"), path);
+    else if (path && *path && open_library(msg, len)) {
         fathom.loaded = fathom.init(path) && *fathom.largest > 0;
         *pieces = fathom.loaded ? (int)*fathom.largest : 0;
         if (!fathom.loaded && msg)
@@ -133,6 +179,32 @@ bool egtb_syzygy_probe(const struct board *b, bool want_dtz, enum egtb_wdl *wdl,
 }
 
 #else /* !HAVE_SYZYGY */
+
+/* Does any directory of the ':'-separated path hold a Syzygy WDL table?
+ * Only then is libfathom loaded: a Gaviota directory needs none of it. */
+static bool has_syzygy_tables(const char *path)
+{
+    char dir[PATH_MAX];
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        if (n > 0 && n < sizeof dir) {
+            memcpy(dir, path, n);
+            dir[n] = '\0';
+            DIR *d = opendir(dir);
+            for (struct dirent *e; d && (e = readdir(d));) {
+                size_t l = strlen(e->d_name);
+                if (l > 5 && strcmp(e->d_name + l - 5, ".rtbw") == 0) {
+                    closedir(d);
+                    return true;
+                }
+            }
+            if (d)
+                closedir(d);
+        }
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
 
 bool egtb_syzygy_load(const char *path, int *pieces, char *msg, size_t len)
 {
