@@ -28,6 +28,7 @@ struct tokens {
 struct cli {
     struct tourney_options opt;
     struct tokens each, engine[TOURNEY_ENGINES_MAX];
+    struct tokens kept; /* -openings, -sprt, -resign, -draw: values point into them */
     const char *openings_file;
     enum opening_format openings_format;
     bool shuffle, resume, quiet, json;
@@ -198,8 +199,14 @@ static void build_engine(struct cli *c, int i)
     struct tourney_engine *e = &c->opt.engines[i];
     bool xboard = false;
     char cmd[ENGINE_SPEC_MAX] = "";
-    for (int k = 0; k < c->each.count; k++)
-        engine_key(e, xstrdup(c->each.items[k]), &xboard, cmd); /* once per engine */
+    for (int k = 0; k < c->each.count; k++) {
+        /* Tokens are split in place, once per engine: an option keeps
+         * pointers into its copy, anything else is read at once. */
+        const char *item = c->each.items[k];
+        char copy[ENGINE_SPEC_MAX];
+        snprintf(copy, sizeof copy, "%s", item);
+        engine_key(e, strncmp(item, "option.", 7) == 0 ? xstrdup(item) : copy, &xboard, cmd);
+    }
     for (int k = 0; k < c->engine[i].count; k++)
         engine_key(e, c->engine[i].items[k], &xboard, cmd);
     if (cmd[0] == '\0' && e->spec.set[0] == '\0')
@@ -367,7 +374,10 @@ static void parse(struct cli *c, int argc, char **argv)
         }
         if (strcmp(a, "-openings") == 0 || strcmp(a, "-sprt") == 0 || strcmp(a, "-resign") == 0 ||
             strcmp(a, "-draw") == 0) {
-            i = take_tokens(argc, argv, i + 1, &t);
+            int first = c->kept.count;
+            i = take_tokens(argc, argv, i + 1, &c->kept);
+            t.count = c->kept.count - first;
+            memcpy(t.items, c->kept.items + first, (size_t)t.count * sizeof t.items[0]);
             if (a[1] == 'o')
                 parse_openings(c, &t);
             else if (a[1] == 's')
