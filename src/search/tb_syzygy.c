@@ -180,32 +180,6 @@ bool egtb_syzygy_probe(const struct board *b, bool want_dtz, enum egtb_wdl *wdl,
 
 #else /* !HAVE_SYZYGY */
 
-/* Does any directory of the ':'-separated path hold a Syzygy WDL table?
- * Only then is libfathom loaded: a Gaviota directory needs none of it. */
-static bool has_syzygy_tables(const char *path)
-{
-    char dir[PATH_MAX];
-    while (*path) {
-        size_t n = strcspn(path, ":");
-        if (n > 0 && n < sizeof dir) {
-            memcpy(dir, path, n);
-            dir[n] = '\0';
-            DIR *d = opendir(dir);
-            for (struct dirent *e; d && (e = readdir(d));) {
-                size_t l = strlen(e->d_name);
-                if (l > 5 && strcmp(e->d_name + l - 5, ".rtbw") == 0) {
-                    closedir(d);
-                    return true;
-                }
-            }
-            if (d)
-                closedir(d);
-        }
-        path += n + (path[n] == ':');
-    }
-    return false;
-}
-
 bool egtb_syzygy_load(const char *path, int *pieces, char *msg, size_t len)
 {
     *pieces = 0;
