@@ -372,18 +372,12 @@ static void open_output(struct run *r)
         r->target_reached = true;
 }
 
-/* Relabelling: opens the games and skips those done before. */
-static void open_input(struct run *r)
+/* Relabelling: skips the games done before. */
+static void skip_games(struct run *r)
 {
     char err[PGN_ERR_MAX];
-    if (!(r->reader = pgn_open(r->o->relabel, err, sizeof err)))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    pgn_game_init(&r->game);
-    for (uint64_t i = 0; i < r->committed; i++)
-        if (pgn_next_game(r->reader, &r->game, err, sizeof err) == 0) {
-            r->input_done = true;
-            break;
-        }
+    for (uint64_t i = 0; i < r->committed && !r->input_done; i++)
+        r->input_done = pgn_next_game(r->reader, &r->game, err, sizeof err) == 0;
 }
 
 static struct evaluator *load_evaluator(const struct options *o)
@@ -517,14 +511,13 @@ int main(int argc, char **argv)
     struct run r = {.o = &o, .window = (size_t)o.threads * 4};
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.cond, NULL);
+    /* Every input is checked before OUT is touched. */
     if (o.openings)
         r.openings = load_openings(o.openings, &r.opening_count);
-    open_output(&r);
-    if (o.relabel)
-        open_input(&r);
-    r.slots = xcalloc(r.window, sizeof *r.slots);
-    atomic_store(&r.stop, r.target_reached);
-
+    char err[PGN_ERR_MAX];
+    if (o.relabel && !(r.reader = pgn_open(o.relabel, err, sizeof err)))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    pgn_game_init(&r.game);
     struct worker *workers = xcalloc((size_t)o.threads, sizeof *workers);
     struct evaluator **evals = xcalloc((size_t)o.threads, sizeof *evals);
     for (int i = 0; i < o.threads; i++) {
@@ -533,6 +526,11 @@ int main(int argc, char **argv)
         if (!(workers[i].gen = datagen_worker_new(evals[i], &o.gen, &r.stop)))
             msg_fatal(EXIT_FAILURE, _("cannot allocate the transposition tables"));
     }
+    open_output(&r);
+    if (o.relabel)
+        skip_games(&r);
+    r.slots = xcalloc(r.window, sizeof *r.slots);
+    atomic_store(&r.stop, r.target_reached);
     signals_install(true);
     bool show = !o.quiet && isatty(STDERR_FILENO);
     uint64_t start_positions = r.positions;
@@ -579,10 +577,9 @@ int main(int argc, char **argv)
         if (o.relabel && r.skipped > 0)
             printf(_("%" PRIu64 " games skipped (no result or unreadable)\n"), r.skipped);
     }
-    if (r.reader) {
+    if (r.reader)
         pgn_close(r.reader);
-        pgn_game_free(&r.game);
-    }
+    pgn_game_free(&r.game);
     for (size_t i = 0; i < r.window; i++)
         datagen_records_free(&r.slots[i].records);
     for (size_t i = 0; i < r.opening_count; i++)
