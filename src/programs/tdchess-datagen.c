@@ -64,7 +64,7 @@ static void usage(void)
            "                          skipped in --relabel)\n"
            "  -p, --positions=N       stop when OUT holds N positions or more\n"
            "  -n, --nodes=N           nodes per search (default 5000, --relabel 2000)\n"
-           "  -d, --depth=D           plies per search (no default; with --nodes both apply)\n"
+           "  -d, --depth=D           plies per search (default: no depth limit)\n"
            "  -t, --threads=T         games at once, one thread each (default 1)\n"
            "  -w, --eval-file=FILE    the evaluation, a set or a network (default: the\n"
            "                          default set)\n"
@@ -576,6 +576,8 @@ int main(int argc, char **argv)
             seconds > 0 ? (double)(r.positions - start_positions) / seconds : 0.0);
         if (o.relabel && r.skipped > 0)
             printf(_("%" PRIu64 " games skipped (no result or unreadable)\n"), r.skipped);
+        if (signals_quit_requested() && !r.target_reached && !r.input_done)
+            printf(_("Stopped by a signal: the same command goes on from here.\n"));
     }
     if (r.reader)
         pgn_close(r.reader);
