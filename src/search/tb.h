@@ -82,6 +82,10 @@ struct egtb_root {
     bool dtm;
 };
 bool egtb_probe_root(const struct egtb *t, struct board *b, struct egtb_root *out);
+/* Every legal move with the tables' verdict after it, best first (as
+ * egtb_probe_root chooses): the best MAX go to OUT.  Returns how many
+ * went there, 0 when the tables cannot rank every move. */
+int egtb_rank_root(const struct egtb *t, struct board *b, struct egtb_root *out, int max);
 
 /* Backends (tb_gaviota.c, tb_syzygy.c): squares in tdchess's numbering. */
 bool egtb_gaviota_load(const char *path, int *pieces, char *msg, size_t len);
