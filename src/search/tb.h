@@ -44,8 +44,9 @@ struct egtb {
 
 /* An egtb with nothing loaded (probes fail) and probe depth 1. */
 void egtb_init(struct egtb *t);
-/* Loads Gaviota tables from a colon-separated list of directories (each
- * also searched for the gtb1..gtb4 subdirectories Debian uses); "" or
+/* Loads Gaviota tables (cp4-compressed) from a colon-separated list of
+ * directories (each also searched in the gtb4 subdirectory, where Debian
+ * puts them); "" or
  * NULL unloads.  False when the build has no Gaviota or nothing was found
  * (msg, if not NULL, then says why). */
 bool egtb_set_gaviota_path(struct egtb *t, const char *path, char *msg, size_t len);
