@@ -92,10 +92,13 @@ enum ext_event {
     EXT_EV_ERROR,  /* the engine failed: ext_failure() and ext_error() say why */
 };
 
+struct ext_proto;
+
 struct ext_engine {
     enum ext_protocol protocol;
-    pid_t pid; /* the child (process group leader); -1 when none */
-    int fd;    /* our end of the socket pair; -1 when closed */
+    const struct ext_proto *proto; /* how it is spoken to (extengine_impl.h) */
+    pid_t pid;                     /* the child (process group leader); -1 when none */
+    int fd;                        /* our end of the socket pair; -1 when closed */
     char name[EXT_NAME_MAX], author[EXT_NAME_MAX];
     char command[ENGINE_SPEC_MAX];
     struct ext_option options[EXT_OPTIONS_MAX];

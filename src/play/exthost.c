@@ -168,13 +168,28 @@ static const char *ext_host_failure(void *impl)
     return ext_failure(&x->engine) == EXT_OK ? NULL : ext_error(&x->engine);
 }
 
+/* Both weaken themselves for a level (apply_level). */
 static const struct host_ops EXTERNAL_UCI = {
-    "uci",          ext_host_go, ext_host_stop,    ext_host_ponderhit, ext_wait_reader,
-    ext_host_clear, NULL,        ext_host_destroy, ext_host_failure,
+    .kind = "uci",
+    .go = ext_host_go,
+    .stop = ext_host_stop,
+    .ponderhit = ext_host_ponderhit,
+    .wait = ext_wait_reader,
+    .clear = ext_host_clear,
+    .destroy = ext_host_destroy,
+    .failure = ext_host_failure,
+    .own_level = true,
 };
 static const struct host_ops EXTERNAL_XBOARD = {
-    "xboard",       ext_host_go, ext_host_stop,    ext_host_ponderhit, ext_wait_reader,
-    ext_host_clear, NULL,        ext_host_destroy, ext_host_failure,
+    .kind = "xboard",
+    .go = ext_host_go,
+    .stop = ext_host_stop,
+    .ponderhit = ext_host_ponderhit,
+    .wait = ext_wait_reader,
+    .clear = ext_host_clear,
+    .destroy = ext_host_destroy,
+    .failure = ext_host_failure,
+    .own_level = true,
 };
 
 bool exthost_attach(struct engine_host *h, const struct engine_spec *spec, char *err, size_t errlen)

@@ -1,4 +1,4 @@
-/* host.c - the engine host: the built-in engine kind, books, the mailbox.
+/* host.c - the engine host: engine kinds, books, levels, the mailbox.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -9,6 +9,7 @@
 #include "core/message.h"
 #include "core/timing.h"
 #include "eval/eval.h"
+#include "play/builtin.h"
 #include "play/host.h"
 #include "play/setup.h"
 
@@ -22,60 +23,20 @@ void engine_config_default(struct engine_config *c)
     c->book_mode = BOOK_WEIGHTED;
 }
 
-/* ---- the built-in kind: tdchess's own search in a thread ------------------- */
-
-/* The engine, its hash table allocated on first use. */
-static struct engine *builtin(struct engine_host *h)
-{
-    if (!host_prepare(h))
-        msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), h->hash_mb);
-    return &h->engine;
-}
-
-static void builtin_on_report(const struct search_report *r, void *data)
+static void deliver_report(const struct search_report *r, void *data)
 {
     host_deliver_report(data, r);
 }
 
-static void builtin_on_currmove(struct move m, int number, int depth, void *data)
+static void deliver_currmove(struct move m, int number, int depth, void *data)
 {
     host_deliver_currmove(data, m, number, depth);
 }
 
-static void builtin_on_result(const struct search_result *r, void *data)
+static void deliver_result(const struct search_result *r, void *data)
 {
     host_deliver_result(data, r);
 }
-
-static bool builtin_go(void *impl, struct engine_host *h, const struct board *b,
-                       const struct search_limits *limits)
-{
-    (void)impl;
-    struct engine_callbacks callbacks = {
-        {builtin_on_report, h->listener.on_currmove ? builtin_on_currmove : NULL, h},
-        builtin_on_result};
-    engine_go(builtin(h), b, limits, &callbacks);
-    return true;
-}
-
-static void builtin_stop(void *impl)
-{
-    engine_stop(impl);
-}
-
-static void builtin_ponderhit(void *impl)
-{
-    engine_ponderhit(impl);
-}
-
-static void builtin_wait(void *impl)
-{
-    engine_wait(impl);
-}
-
-static const struct host_ops BUILTIN = {
-    "tdchess", builtin_go, builtin_stop, builtin_ponderhit, builtin_wait, NULL, NULL, NULL, NULL,
-};
 
 /* ---- setup ----------------------------------------------------------------- */
 
@@ -88,16 +49,20 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
         evaluator_free(h->eval);
         return false;
     }
+    h->ops = &builtin_ops;
+    h->impl = builtin_new();
+    h->deliveries =
+        (struct engine_callbacks){{deliver_report, deliver_currmove, h}, deliver_result};
+
     /* Tables named explicitly must be there; the default ones need not. */
     egtb_init(&h->tb);
     if (!host_set_tb_path(h, egtb_path_or_default(cfg->tb_path), true, true, err, errlen) &&
         cfg->tb_path) {
+        builtin_ops.destroy(h->impl);
         evaluator_free(h->eval);
         return false;
     }
     h->cfg = *cfg;
-    h->ops = &BUILTIN;
-    h->impl = &h->engine;
     h->hash_mb = cfg->hash_mb;
     h->threads = cfg->threads > 1 ? cfg->threads : 1;
     h->config = cfg->search;
@@ -116,10 +81,8 @@ bool host_init(struct engine_host *h, const struct engine_config *cfg, struct wa
 void host_free(struct engine_host *h)
 {
     host_cancel(h);
-    if (h->ops != &BUILTIN && h->ops->destroy)
+    if (h->ops->destroy)
         h->ops->destroy(h->impl);
-    if (h->engine_ready)
-        engine_destroy(&h->engine);
     evaluator_free(h->eval);
     book_set_close(&h->books);
     pthread_mutex_destroy(&h->lock);
@@ -127,6 +90,8 @@ void host_free(struct engine_host *h)
 
 void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl)
 {
+    if (h->ops->destroy) /* the engine it replaces: none has searched yet */
+        h->ops->destroy(h->impl);
     h->ops = ops;
     h->impl = impl;
 }
@@ -143,14 +108,7 @@ const char *host_failure(const struct engine_host *h)
 
 bool host_prepare(struct engine_host *h)
 {
-    if (h->ops != &BUILTIN || h->engine_ready)
-        return true;
-    if (!engine_init(&h->engine, h->hash_mb, h->eval))
-        return false;
-    engine_set_config(&h->engine, &h->config);
-    engine_set_threads(&h->engine, h->threads);
-    h->engine_ready = true;
-    return true;
+    return !h->ops->prepare || h->ops->prepare(h->impl, h);
 }
 
 /* ---- books ------------------------------------------------------------------ */
@@ -192,9 +150,7 @@ static void apply_config(struct engine_host *h, const struct search_config *conf
     struct search_config c = *config;
     c.tablebases = &h->tb;
     h->applied_multipv = c.multipv;
-    if (h->ops == &BUILTIN && h->engine_ready)
-        engine_set_config(&h->engine, &c);
-    else if (h->ops->set_config)
+    if (h->ops->set_config)
         h->ops->set_config(h->impl, &c);
 }
 
@@ -208,10 +164,8 @@ void host_set_config(struct engine_host *h, const struct search_config *config)
 bool host_set_tb_path(struct engine_host *h, const char *path, bool gaviota, bool syzygy, char *err,
                       size_t errlen)
 {
-    if (h->ops == &BUILTIN && h->engine_ready) {
-        engine_stop(&h->engine); /* the search reads h->tb */
-        engine_wait(&h->engine);
-    }
+    if (h->ops->release_tables)
+        h->ops->release_tables(h->impl);
     if (path && strcmp(path, "none") == 0)
         path = "";
     char gmsg[512] = "", smsg[512] = "";
@@ -237,7 +191,7 @@ void host_set_level(struct engine_host *h, int elo)
 
 bool host_set_hash(struct engine_host *h, size_t hash_mb)
 {
-    if (h->ops == &BUILTIN && h->engine_ready && !engine_set_hash(&h->engine, hash_mb))
+    if (h->ops->set_hash && !h->ops->set_hash(h->impl, hash_mb))
         return false;
     h->hash_mb = hash_mb;
     return true;
@@ -247,8 +201,8 @@ bool host_set_threads(struct engine_host *h, int threads)
 {
     if (threads < 1 || threads > ENGINE_MAX_THREADS)
         return false;
-    if (h->ops == &BUILTIN && h->engine_ready)
-        engine_set_threads(&h->engine, threads);
+    if (h->ops->set_threads)
+        h->ops->set_threads(h->impl, threads);
     h->threads = threads;
     return true;
 }
@@ -256,19 +210,15 @@ bool host_set_threads(struct engine_host *h, int threads)
 bool host_set_eval(struct engine_host *h, const char *name, char *err, size_t errlen)
 {
     bool ok = setup_load_eval(h->eval, name, err, errlen);
-    if (h->ops == &BUILTIN && h->engine_ready)
-        engine_set_evaluator(&h->engine, h->eval); /* forgets scores of the old set */
+    if (h->ops->set_evaluator)
+        h->ops->set_evaluator(h->impl, h->eval);
     return ok;
 }
 
 void host_clear(struct engine_host *h)
 {
-    if (h->ops == &BUILTIN) {
-        if (h->engine_ready)
-            engine_clear(&h->engine);
-    } else if (h->ops->clear) {
+    if (h->ops->clear)
         h->ops->clear(h->impl);
-    }
 }
 
 /* ---- searches ------------------------------------------------------------------- */
@@ -279,14 +229,15 @@ void host_go(struct engine_host *h, const struct board *b, const struct search_l
     host_cancel(h);
     static const struct host_listener none;
     h->listener = listener ? *listener : none;
-    /* A level weakens the search (more candidates, fewer nodes); other
-     * kinds of engine weaken themselves with their own options
-     * (play/exthost.c reads h->level). */
-    int elo = limits->infinite || h->ops != &BUILTIN ? LEVEL_FULL_ELO : h->level;
+    /* The level, a layer around any engine: it weakens the search (more
+     * candidates, fewer nodes) and picks among the candidates in
+     * host_deliver_result; an engine with own_level weakens itself with
+     * its own options instead (play/exthost.c reads h->level). */
+    int elo = limits->infinite || h->ops->own_level ? LEVEL_FULL_ELO : h->level;
     struct search_limits weakened = *limits;
     struct search_config config = h->config;
     level_apply(elo, &config, &weakened);
-    if (h->ops == &BUILTIN && !host_prepare(h))
+    if (!host_prepare(h))
         msg_fatal(EXIT_FAILURE, _("cannot allocate a %zu MB hash table"), h->hash_mb);
     if (config.multipv != h->applied_multipv)
         apply_config(h, &config);

@@ -102,7 +102,14 @@ struct engine_host;
  * wait returns when no search runs; stop and wait must be harmless when no
  * search runs (host_cancel and host_free call them anyway).  clear forgets
  * what the engine learnt (a new game); set_config passes on a new search
- * configuration; destroy frees IMPL.  Optional entries may be NULL. */
+ * configuration; destroy frees IMPL.  The entries after failure are for
+ * an engine that runs in this process on the host's own settings (the
+ * built-in one, play/builtin.c): prepare allocates it now, set_hash,
+ * set_threads and set_evaluator pass on the host's settings,
+ * release_tables ends a search before the host's tablebases change.  An
+ * engine with own_level weakens itself for the host's level (h->level);
+ * for the others the host weakens the search (host_go).  Optional entries
+ * may be NULL. */
 struct host_ops {
     const char *kind; /* "tdchess", "uci", "xboard" */
     bool (*go)(void *impl, struct engine_host *h, const struct board *b,
@@ -116,16 +123,23 @@ struct host_ops {
     /* Why the engine failed (it crashed, hung, played an illegal move):
      * a one-line message, or NULL while it works.  Optional. */
     const char *(*failure)(void *impl);
+    bool (*prepare)(void *impl, struct engine_host *h);           /* optional */
+    bool (*set_hash)(void *impl, size_t hash_mb);                 /* optional */
+    void (*set_threads)(void *impl, int threads);                 /* optional */
+    void (*set_evaluator)(void *impl, const struct evaluator *e); /* optional */
+    void (*release_tables)(void *impl);                           /* optional */
+    bool own_level;
 };
 
 enum { HOST_REPORTS_MAX = 64 };
 
 struct engine_host {
-    /* the engine: the built-in one, or another kind (host_attach) */
+    /* the engine: the built-in one (play/builtin.h), or another kind
+     * (host_attach) */
     const struct host_ops *ops;
     void *impl;
-    struct engine engine;   /* the built-in engine (ops == the built-in table) */
-    bool engine_ready;      /* its hash table is allocated */
+    /* host_deliver_*, as callbacks for engines in this process */
+    struct engine_callbacks deliveries;
     struct evaluator *eval; /* the built-in engine's evaluation set */
     size_t hash_mb;
     int threads;

@@ -33,6 +33,7 @@
 #include "core/message.h"
 #include "core/timing.h"
 #include "play/host.h"
+#include "ui/engopt.h"
 #include "ui/textboard.h"
 #include "ui/signals.h"
 #include "ui/uci.h"
@@ -41,13 +42,9 @@
 
 struct uci {
     struct board board;
-    struct engine_host host; /* OwnBook is host.use_book, BookMode host.book_mode */
-    struct {
-        int move_overhead_ms;
-        bool limit_strength; /* UCI_LimitStrength */
-        int elo;             /* UCI_Elo */
-    } options;
-    struct line_writer out; /* whole lines, from both threads */
+    struct engine_host host;     /* OwnBook is host.use_book, BookMode host.book_mode */
+    struct engopt_state options; /* the table of ui/engopt.c sets them */
+    struct line_writer out;      /* whole lines, from both threads */
     bool debug;
     bool search_debug; /* debug as it was at "go": what the search thread reads */
 };
@@ -285,34 +282,16 @@ static void cmd_eval(struct uci *u)
 
 /* ---- options ------------------------------------------------------------ */
 
+static void say_line(const char *text, void *data)
+{
+    say(data, "%s", text);
+}
+
 static void cmd_uci(struct uci *u)
 {
-    char features[256];
-    search_features_format(u->host.config.features, features, sizeof features);
     say(u, "id name %s", ENGINE_NAME);
     say(u, "id author %s", _("the tdchess authors"));
-    say(u, "option name Hash type spin default %d min 1 max %d", TT_DEFAULT_MB, TT_MAX_MB);
-    say(u, "option name Clear Hash type button");
-    say(u, "option name Threads type spin default %d min 1 max %d", u->host.threads,
-        ENGINE_MAX_THREADS);
-    say(u, "option name Move Overhead type spin default %d min 0 max 5000",
-        u->options.move_overhead_ms);
-    say(u, "option name Ponder type check default false");
-    say(u, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
-    say(u, "option name RandomSwing type spin default 0 min 0 max 1000");
-    say(u, "option name EvalFile type string default <default>");
-    say(u, "option name OwnBook type check default %s", u->host.use_book ? "true" : "false");
-    say(u, "option name BookFile type string default <default>");
-    say(u, "option name SearchFeatures type string default %s", features);
-    say(u, "option name BookMode type combo default %s var best var weighted var random",
-        book_mode_name(u->host.book_mode));
-    const char *tb_path = egtb_path_or_default(u->host.cfg.tb_path);
-    say(u, "option name GaviotaTbPath type string default %s", *tb_path ? tb_path : "<empty>");
-    say(u, "option name SyzygyPath type string default %s", *tb_path ? tb_path : "<empty>");
-    say(u, "option name SyzygyProbeDepth type spin default 1 min 1 max 100");
-    say(u, "option name UCI_LimitStrength type check default false");
-    say(u, "option name UCI_Elo type spin default %d min %d max %d", LEVEL_FULL_ELO, LEVEL_MIN_ELO,
-        LEVEL_FULL_ELO);
+    engopt_describe(&u->options, ENGOPT_UCI, say_line, u);
     say(u, "uciok");
 }
 
@@ -334,66 +313,17 @@ static void cmd_setoption(struct uci *u, char *args)
     size_t len = strlen(name);
     while (len > 0 && (name[len - 1] == ' ' || name[len - 1] == '\t'))
         name[--len] = '\0';
-    char *end = NULL;
-    long number = value ? strtol(value, &end, 10) : 0;
-    bool numeric = value && end != value && *end == '\0';
-    struct search_config config = u->host.config;
-    if (strcasecmp(name, "Hash") == 0 && numeric && number >= 1 && number <= TT_MAX_MB) {
-        if (!host_set_hash(&u->host, (size_t)number))
-            say(u, "info string %s %ld MB", _("not enough memory for a hash table of"), number);
-    } else if (strcasecmp(name, "Threads") == 0 && numeric && number >= 1 &&
-               number <= ENGINE_MAX_THREADS) {
-        host_set_threads(&u->host, (int)number);
-    } else if (strcasecmp(name, "Move Overhead") == 0 && numeric && number >= 0 && number <= 5000) {
-        u->options.move_overhead_ms = (int)number;
-    } else if (strcasecmp(name, "Clear Hash") == 0) {
-        host_clear(&u->host);
-    } else if (strcasecmp(name, "Ponder") == 0 && value &&
-               (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)) {
-        ; /* the interface says whether it may send "go ponder": whether it
-           * does is all that matters, so there is nothing to store */
-    } else if (strcasecmp(name, "MultiPV") == 0 && numeric && number >= 1 &&
-               number <= MAX_MULTIPV) {
-        config.multipv = (int)number;
-        host_set_config(&u->host, &config);
-    } else if ((strcasecmp(name, "GaviotaTbPath") == 0 || strcasecmp(name, "SyzygyPath") == 0) &&
-               value) {
-        char err[512];
-        bool gaviota = strcasecmp(name, "GaviotaTbPath") == 0;
-        const char *path = strcmp(value, "<empty>") == 0 ? "" : value;
-        if (!host_set_tb_path(&u->host, path, gaviota, !gaviota, err, sizeof err))
-            say(u, "info string %s", err);
-    } else if (strcasecmp(name, "SyzygyProbeDepth") == 0 && numeric && number >= 1 &&
-               number <= 100) {
-        u->host.tb.probe_depth = (int)number;
-    } else if (strcasecmp(name, "EvalFile") == 0 && value) {
-        char err[512];
-        if (!host_set_eval(&u->host, value, err, sizeof err))
-            say(u, "info string %s", err);
-    } else if (strcasecmp(name, "OwnBook") == 0 && value) {
-        u->host.use_book = strcasecmp(value, "true") == 0;
-    } else if (strcasecmp(name, "BookFile") == 0 && value) {
-        char err[512];
-        if (!host_set_book(&u->host, value, err, sizeof err))
-            say(u, "info string %s", err);
-    } else if (strcasecmp(name, "BookMode") == 0 && value &&
-               book_mode_parse(value, &u->host.book_mode)) {
-        ;
-    } else if (strcasecmp(name, "SearchFeatures") == 0 && value &&
-               search_features_parse(value, &config.features)) {
-        host_set_config(&u->host, &config); /* developer option, see tdchess(6) */
-    } else if (strcasecmp(name, "RandomSwing") == 0 && numeric && number >= 0 && number <= 1000) {
-        config.random_swing = (double)number / 100; /* centipawns to pawns */
-        config.seed = (uint64_t)time_wall_ms();
-        host_set_config(&u->host, &config);
-    } else if (strcasecmp(name, "UCI_LimitStrength") == 0 && value) {
-        u->options.limit_strength = strcasecmp(value, "true") == 0;
-    } else if (strcasecmp(name, "UCI_Elo") == 0 && numeric && number >= LEVEL_MIN_ELO &&
-               number <= LEVEL_FULL_ELO) {
-        u->options.elo = (int)number;
-    } else {
+    char err[512];
+    switch (engopt_set(&u->options, ENGOPT_UCI, name, value, err, sizeof err)) {
+    case ENGOPT_OK:
+        break;
+    case ENGOPT_FAILED:
+        say(u, "info string %s", err);
+        break;
+    case ENGOPT_BAD:
         say(u, "info string %s: %.60s%s%.60s", _("unknown option or bad value"), name,
             value ? " = " : "", value ? value : "");
+        break;
     }
 }
 
@@ -495,6 +425,7 @@ static void book_error(void *data, const char *msg)
 int uci_run(FILE *in, FILE *out, const struct engine_config *cfg)
 {
     struct uci u = {0};
+    u.options.host = &u.host;
     u.options.move_overhead_ms = 100; /* the search's default reserve */
     char err[512];
     if (!host_init(&u.host, cfg, NULL, err, sizeof err))

@@ -27,6 +27,7 @@
 #include "core/lineio.h"
 #include "play/host.h"
 #include "core/timing.h"
+#include "ui/engopt.h"
 #include "ui/signals.h"
 #include "ui/xboard.h"
 
@@ -273,6 +274,11 @@ static void cmd_egtpath(struct xboard *x, const char *args)
         say(x, "Error (%s): egtpath %.60s", err, args);
 }
 
+static void say_line(const char *text, void *data)
+{
+    say(data, "%s", text);
+}
+
 static void cmd_protover(struct xboard *x)
 {
     say(x, "feature done=0");
@@ -282,16 +288,8 @@ static void cmd_protover(struct xboard *x)
         "variants=\"normal\" myname=\"%s %s\"",
         PACKAGE_NAME, PACKAGE_VERSION);
     /* The playing levels: named ones, or any Elo (tdchess(6), LEVELS). */
-    const char *const *names;
-    const int *elos;
-    int n = level_named(&names, &elos);
-    char combo[512] = "";
-    size_t used = 0;
-    for (int i = n - 1; i >= 0; i--)
-        used += (size_t)snprintf(combo + used, sizeof combo - used, "%s%s%s",
-                                 i < n - 1 ? " /// " : "", i == n - 1 ? "*" : "", names[i]);
-    say(x, "feature option=\"Level -combo %s\"", combo);
-    say(x, "feature option=\"Elo -spin %d %d %d\"", LEVEL_FULL_ELO, LEVEL_MIN_ELO, LEVEL_FULL_ELO);
+    struct engopt_state options = {.host = &x->host};
+    engopt_describe(&options, ENGOPT_XBOARD, say_line, x);
     say(x, "feature egt=\"gaviota,syzygy\"");
     say(x, "feature done=1");
 }
@@ -410,21 +408,29 @@ static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
     return true;
 }
 
-/* "option Level=club", "option Elo=1500" (the features of cmd_protover);
- * analysis stays at full strength. */
+static void cancel_for_option(void *data)
+{
+    cancel_search(data);
+}
+
+/* "option Level=club", "option Elo=1500" (the features of cmd_protover,
+ * from ui/engopt.c's table); analysis stays at full strength. */
 static void cmd_option(struct xboard *x, char *args)
 {
     char *value = strchr(args, '=');
     char err[256];
-    int elo;
     if (value)
         *value++ = '\0';
-    if (value && (strcmp(args, "Level") == 0 || strcmp(args, "Elo") == 0) &&
-        level_parse(value, &elo, err, sizeof err)) {
-        cancel_search(x);
-        host_set_level(&x->host, elo);
-    } else {
+    struct engopt_state options = {.host = &x->host, .before_level = cancel_for_option, .data = x};
+    switch (engopt_set(&options, ENGOPT_XBOARD, args, value, err, sizeof err)) {
+    case ENGOPT_OK:
+        break;
+    case ENGOPT_FAILED:
+        say(x, "Error (%s): option %.60s", err, args);
+        break;
+    case ENGOPT_BAD:
         say(x, "Error (%s): option %.60s", _("unknown option or bad value"), args);
+        break;
     }
 }
 
