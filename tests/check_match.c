@@ -89,14 +89,19 @@ START_TEST(test_sprt_matches_referee)
     sprt_bounds(&sp, &lower, &upper);
     ck_assert_double_eq_tol(lower, -2.944439, 1e-6);
     ck_assert_double_eq_tol(upper, 2.944439, 1e-6);
-    /* match.js sprtLlr([12, 80, 190, 95, 20], {elo0: 0, elo1: 5}) */
+    /* The generalised SPRT of fishtest and OpenBench (stat_util.py's
+     * LLR_logistic, checked with a Python port of it): 0.9582591.  The
+     * referee's normal approximation, match.js sprtLlr([12, 80, 190, 95,
+     * 20], {elo0: 0, elo1: 5}), gives 0.9612275: the two agree within 0.01
+     * away from extreme results. */
     int penta[5] = {12, 80, 190, 95, 20};
-    ck_assert_double_eq_tol(sprt_llr(&sp, penta), 0.9612275, 1e-6);
+    ck_assert_double_eq_tol(sprt_llr(&sp, penta), 0.9582591, 1e-6);
     ck_assert_int_eq(sprt_verdict(&sp, penta), SPRT_CONTINUE);
-    /* match.js sprtLlr([30, 60, 200, 60, 10], {elo0: -5, elo1: 0}) */
+    /* fishtest -1.3273667; match.js sprtLlr([30, 60, 200, 60, 10],
+     * {elo0: -5, elo1: 0}) -1.3092184 */
     int worse[5] = {30, 60, 200, 60, 10};
     sp.elo0 = -5, sp.elo1 = 0;
-    ck_assert_double_eq_tol(sprt_llr(&sp, worse), -1.3092184, 1e-6);
+    ck_assert_double_eq_tol(sprt_llr(&sp, worse), -1.3273667, 1e-6);
     int few[5] = {0, 0, 1, 0, 0};
     ck_assert_double_eq_tol(sprt_llr(&sp, few), 0, 1e-12);
 }
@@ -106,12 +111,24 @@ START_TEST(test_sprt_decides)
 {
     struct sprt sp;
     sprt_default(&sp);
-    int strong[5] = {5, 20, 60, 80, 40}; /* clearly better: H1 */
-    ck_assert_int_eq(sprt_verdict(&sp, strong), SPRT_H1);
-    int weak[5] = {40, 80, 60, 20, 5};
+    int strong[5] = {5, 20, 60, 80, 40}; /* better, not yet enough */
+    ck_assert_int_eq(sprt_verdict(&sp, strong), SPRT_CONTINUE);
+    int clearly[5] = {4, 20, 100, 180, 120}; /* fishtest: 5.8167350 */
+    ck_assert_double_eq_tol(sprt_llr(&sp, clearly), 5.8167350, 1e-5);
+    ck_assert_int_eq(sprt_verdict(&sp, clearly), SPRT_H1);
+    int weak[5] = {120, 180, 100, 20, 4};
     ck_assert_int_eq(sprt_verdict(&sp, weak), SPRT_H0);
-    int all_lost[5] = {50, 0, 0, 0, 0}; /* no variance: the floor, no division by 0 */
-    ck_assert(isfinite(sprt_llr(&sp, all_lost)));
+    /* Two won pairs are no evidence yet (the normal approximation, with
+     * no variance, said LLR 7.14 and accepted H1 after four games); a sweep
+     * of 250 pairs is. */
+    int two_won[5] = {0, 0, 0, 0, 2};
+    ck_assert_double_eq_tol(sprt_llr(&sp, two_won), 0.0286035, 1e-6);
+    ck_assert_int_eq(sprt_verdict(&sp, two_won), SPRT_CONTINUE);
+    int all_won[5] = {0, 0, 0, 0, 250};
+    ck_assert_double_eq_tol(sprt_llr(&sp, all_won), 3.5719303, 1e-5);
+    ck_assert_int_eq(sprt_verdict(&sp, all_won), SPRT_H1);
+    int all_lost[5] = {300, 0, 0, 0, 0};
+    ck_assert_double_eq_tol(sprt_llr(&sp, all_lost), -4.3484410, 1e-5);
     ck_assert_int_eq(sprt_verdict(&sp, all_lost), SPRT_H0);
     /* normalised Elo: the same direction, a different scale */
     sp.normalized = true;

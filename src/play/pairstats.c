@@ -109,6 +109,34 @@ void sprt_bounds(const struct sprt *s, double *lower, double *upper)
     *upper = log((1 - s->beta) / s->alpha);
 }
 
+/* The pentanomial distribution of mean `target` nearest (in likelihood)
+ * to the observed one: q_i = p_i / (1 + x (a_i - target)), with x the root
+ * of sum p_i (a_i - target) / (1 + x (a_i - target)) = 0, found by
+ * bisection between the poles (fishtest's and OpenBench's method). */
+static void closest_distribution(const double a[5], const double p[5], double target, double q[5])
+{
+    double lo = -1e300, hi = 1e300;
+    for (int i = 0; i < 5; i++) {
+        double d = a[i] - target;
+        if (d > 0)
+            lo = fmax(lo, -1 / d);
+        else if (d < 0)
+            hi = fmin(hi, -1 / d);
+    }
+    for (int iter = 0; iter < 200; iter++) {
+        double x = (lo + hi) / 2, f = 0;
+        for (int i = 0; i < 5; i++)
+            f += p[i] * (a[i] - target) / (1 + x * (a[i] - target));
+        if (f > 0)
+            lo = x;
+        else
+            hi = x;
+    }
+    double x = (lo + hi) / 2;
+    for (int i = 0; i < 5; i++)
+        q[i] = p[i] / (1 + x * (a[i] - target));
+}
+
 double sprt_llr(const struct sprt *s, const int penta[5])
 {
     double value[5], count[5], n = 0;
@@ -116,22 +144,34 @@ double sprt_llr(const struct sprt *s, const int penta[5])
         value[i] = i / 4.0, count[i] = penta[i], n += penta[i];
     if (n < 2)
         return 0;
-    double mean, var;
-    moments(value, count, 5, &mean, &var);
-    /* A floor keeps one-sided results from dividing by zero (as the referee). */
-    var = fmax(var, 1e-3);
     double s0, s1;
     if (s->normalized) {
         /* Normalised Elo: nelo = (s - 0.5) / sd_per_game * 800 / ln 10;
-         * a pair's standard deviation is sqrt(2) times a game's, over two. */
+         * a pair's standard deviation is sqrt(2) times a game's, over two.
+         * The normal approximation, with a floor under the variance. */
+        double mean, var;
+        moments(value, count, 5, &mean, &var);
+        var = fmax(var, 1e-3);
         double sd_game = sqrt(2 * var), k = 800 / log(10.0);
         s0 = 0.5 + s->elo0 / k * sd_game;
         s1 = 0.5 + s->elo1 / k * sd_game;
-    } else {
-        s0 = pair_score_of_elo(s->elo0);
-        s1 = pair_score_of_elo(s->elo1);
+        return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
     }
-    return n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var);
+    /* Logistic Elo: the generalised SPRT on the pentanomial counts, each
+     * count at least 0.001 so that an empty class is merely unlikely. */
+    double p[5], q0[5], q1[5], total = 0;
+    for (int i = 0; i < 5; i++)
+        total += p[i] = fmax(count[i], 1e-3);
+    for (int i = 0; i < 5; i++)
+        p[i] /= total;
+    s0 = pair_score_of_elo(s->elo0);
+    s1 = pair_score_of_elo(s->elo1);
+    closest_distribution(value, p, s0, q0);
+    closest_distribution(value, p, s1, q1);
+    double llr = 0;
+    for (int i = 0; i < 5; i++)
+        llr += p[i] * log(q1[i] / q0[i]);
+    return total * llr;
 }
 
 enum sprt_verdict sprt_verdict(const struct sprt *s, const int penta[5])
