@@ -376,7 +376,7 @@ static void open_output(struct run *r)
 static void skip_games(struct run *r)
 {
     char err[PGN_ERR_MAX];
-    for (uint64_t i = 0; i < r->committed && !r->input_done; i++)
+    for (uint64_t i = 0; i < r->committed && !r->input_done && !signals_quit_requested(); i++)
         r->input_done = pgn_next_game(r->reader, &r->game, err, sizeof err) == 0;
 }
 
@@ -511,6 +511,8 @@ int main(int argc, char **argv)
     struct run r = {.o = &o, .window = (size_t)o.threads * 4};
     pthread_mutex_init(&r.lock, NULL);
     pthread_cond_init(&r.cond, NULL);
+    /* A signal from here on stops the run cleanly. */
+    signals_install(true);
     /* Every input is checked before OUT is touched. */
     if (o.openings)
         r.openings = load_openings(o.openings, &r.opening_count);
@@ -530,8 +532,8 @@ int main(int argc, char **argv)
     if (o.relabel)
         skip_games(&r);
     r.slots = xcalloc(r.window, sizeof *r.slots);
-    atomic_store(&r.stop, r.target_reached);
-    signals_install(true);
+    /* (a signal may have cut the skipping short: then no game may start) */
+    atomic_store(&r.stop, r.target_reached || signals_quit_requested());
     bool show = !o.quiet && isatty(STDERR_FILENO);
     uint64_t start_positions = r.positions;
     double start = time_wall(), shown = start;
