@@ -46,9 +46,8 @@ struct egtb {
 void egtb_init(struct egtb *t);
 /* Loads Gaviota tables (cp4-compressed) from a colon-separated list of
  * directories (each also searched in the gtb4 subdirectory, where Debian
- * puts them); "" or
- * NULL unloads.  False when the build has no Gaviota or nothing was found
- * (msg, if not NULL, then says why). */
+ * puts them); "" or NULL unloads.  False when the build has no Gaviota or
+ * nothing was found (msg, if not NULL, then says why). */
 bool egtb_set_gaviota_path(struct egtb *t, const char *path, char *msg, size_t len);
 bool egtb_set_syzygy_path(struct egtb *t, const char *path, char *msg, size_t len);
 /* The tablebase path to use: PATH if not NULL, else $TDCHESS_TB_PATH if
