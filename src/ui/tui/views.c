@@ -451,6 +451,18 @@ static void draw_moves(struct screen *sc, WINDOW *w)
     }
 }
 
+/* ---- the opening ------------------------------------------------------------------ */
+
+/* The ECO code in the title colour, the name after it, clipped. */
+static void draw_opening(struct screen *sc, WINDOW *w)
+{
+    char text[300];
+    if (!session_opening_text(sc->s, text, sizeof text))
+        return;
+    put_clipped(sc, w, 0, text);
+    put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), (char[4]){text[0], text[1], text[2], '\0'});
+}
+
 /* ---- status --------------------------------------------------------------------- */
 
 static void draw_status(struct screen *sc, WINDOW *w)
@@ -529,6 +541,8 @@ static const struct view_ops moves_ops = {"moves", draw_moves};
 static const struct view_ops status_ops = {"status", draw_status};
 static const struct view_ops material_ops = {"material", draw_material};
 static const struct view_ops graph_ops = {"graph", draw_graph};
+static const struct view_ops opening_ops = {"opening", draw_opening};
 
-const struct view_ops *const VIEW_OPS[VIEW_NB] = {
-    &board_ops, &clocks_ops, &thinking_ops, &moves_ops, &status_ops, &material_ops, &graph_ops};
+const struct view_ops *const VIEW_OPS[VIEW_NB] = {&board_ops, &clocks_ops, &thinking_ops,
+                                                  &moves_ops, &status_ops, &material_ops,
+                                                  &graph_ops, &opening_ops};
