@@ -118,15 +118,23 @@ static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
     char time[CLOCK_TEXT_MAX], name[128];
     clock_format(left, countdown, time, sizeof time);
     session_player_name(s, side, name, sizeof name);
-    if (!session_is_human(s, side) && level_is_limited(session_level(s))) {
-        size_t used = strlen(name);
+    size_t used = strlen(name);
+    if (!session_is_human(s, side) && level_is_limited(session_level(s)))
         snprintf(name + used, sizeof name - used, _(", level %d"), session_level(s));
-    }
+    else if (!session_is_human(s, side) && session_options(s)->engine_elo[side] > 0)
+        /* --engine-elo: the external engine's own limit (issue 23, defect 3) */
+        snprintf(name + used, sizeof name - used, _(", Elo %d"),
+                 session_options(s)->engine_elo[side]);
     if (to_move)
         put(w, y, 0, draw_ui_attr(pal, UI_ACTIVE), draw_turn_mark(pal));
     const char *colour = side == WHITE ? _("White") : _("Black");
     put(w, y, 2, draw_ui_attr(pal, UI_TITLE), colour);
-    int name_x = 2 + layout_text_width(colour, strlen(colour)) + 2;
+    /* both names in one column, after the wider colour name in display
+     * columns ("Schwarz" and "Weiß": issue 23, defect 15) */
+    const char *white = _("White"), *black = _("Black");
+    int white_w = layout_text_width(white, strlen(white));
+    int black_w = layout_text_width(black, strlen(black));
+    int name_x = 2 + (white_w > black_w ? white_w : black_w) + 2;
     int time_w = (int)strlen(time);
     int name_w = width - name_x - time_w - 2;
     if (name_w > 0) {
