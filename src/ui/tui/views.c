@@ -485,14 +485,50 @@ static void draw_status(struct screen *sc, WINDOW *w)
 
 /* ---- help ------------------------------------------------------------------------ */
 
+enum { HELP_LINES_MAX = 400, HELP_LINE_MAX = 256, HELP_INDENT = 27 /* "  %-24s " */ };
+
+/* Appends TEXT to LINES (*N of them) in lines of WIDTH display columns,
+ * broken at spaces; lines after the first are indented by INDENT (the
+ * help's entries: under their text, not their name).  At 80 columns the
+ * help was cut at the right edge (issue 23, defect 11). */
+static void add_wrapped(char lines[][HELP_LINE_MAX], int *n, int width, int indent,
+                        const char *text)
+{
+    if (width < indent + 16) /* too narrow to hang: continue under the name */
+        indent = 4;
+    const char *p = text;
+    int pad = 0;
+    do {
+        if (*n >= HELP_LINES_MAX)
+            return;
+        int room = width - pad > 1 ? width - pad : 1;
+        size_t fit = layout_fit_bytes(p, room), cut = fit;
+        if (p[fit] != '\0') {
+            while (cut > 0 && p[cut] != ' ')
+                cut--;
+            if (cut <= (size_t)(pad ? 0 : indent)) /* one long word: cut it */
+                cut = fit ? fit : 1;
+        } else {
+            cut = strlen(p);
+        }
+        snprintf(lines[(*n)++], HELP_LINE_MAX, "%*s%.*s", pad, "", (int)cut, p);
+        p += cut;
+        while (*p == ' ')
+            p++;
+        pad = indent;
+    } while (*p);
+}
+
 void screen_draw_help(struct screen *sc)
 {
     WINDOW *w = sc->help;
-    int h = getmaxy(w);
-    enum { HELP_LINES_MAX = 160 };
-    char lines[HELP_LINES_MAX][256];
+    int h = getmaxy(w), width = getmaxx(w);
+    char(*lines)[HELP_LINE_MAX] = xmalloc(HELP_LINES_MAX * sizeof *lines);
+    char line[1024];
     int n = 0;
-#define LINE(...) (n < HELP_LINES_MAX ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+#define LINE(...)                                                                                  \
+    (snprintf(line, sizeof line, __VA_ARGS__),                                                     \
+     add_wrapped(lines, &n, width, line[0] == ' ' ? HELP_INDENT : 0, line))
     if (sc->showing_list) {
         LINE(_("Games (a number and Enter loads that game; PgUp/PgDn scroll; other keys close "
                "this list): %s"),
@@ -538,6 +574,7 @@ show:
     werase(w);
     for (int y = 0; y < h && sc->help_top + y < n; y++)
         put(w, y, 0, y + sc->help_top == 0 ? A_BOLD : A_NORMAL, lines[sc->help_top + y]);
+    free(lines);
 }
 
 /* ---- the ops tables ---------------------------------------------------------------- */
