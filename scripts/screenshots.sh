@@ -25,7 +25,9 @@ font=12
 fen='r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BNP1N2/PPP1QPPP/R1B2RK1 b - - 0 9'
 
 # shot FILE COLS LINES KEYS ARGS...: KEYS are xdotool key names or text
-# to type (a word starting with '=' types the rest and Enter).
+# to type (a word starting with '=' types the rest and Enter).  $WRAP,
+# when set, is a command the program runs under (env COLORTERM=truecolor:
+# xterm drops COLORTERM from the environment it is given; tmux).
 shot() {
     file=$1 cols=$2 lines=$3 keys=$4
     shift 4
@@ -36,7 +38,7 @@ shot() {
     rm -rf "$tmp/data"
     DISPLAY=$d XDG_DATA_HOME=$tmp/data TERM=xterm-256color LC_ALL=C.UTF-8 \
         xterm -geometry "${cols}x${lines}+0+0" -tn xterm-256color -fa 'DejaVu Sans Mono' -fs $font -bg black \
-        -fg grey90 -b 0 -bw 0 -e "$prog" "$@" >/dev/null 2>&1 &
+        -fg grey90 -b 0 -bw 0 -e ${WRAP:-} "$prog" "$@" >/dev/null 2>&1 &
     xt=$!
     # the first frame, then keys (a loaded machine needs the margin); with
     # no window manager the keys go to the window under the pointer
@@ -59,6 +61,29 @@ shot() {
     echo "$out/$file"
 }
 
+only=${ONLY:-all}
+# the opening's name (issue 23): the Najdorf, at both sizes
+if [ "$only" = all ] || [ "$only" = opening ]; then
+    for size in 80x24 120x40; do
+        shot "opening-$size.png" "${size%x*}" "${size#*x}" \
+            "=e4 =c5 =Nf3 =d6 =d4 =cxd4 =Nxd4 =Nf6 =Nc3 =a6" -m two-humans
+    done
+fi
+# 24-bit colour: xterm (COLORTERM=truecolor), and tmux in xterm with its
+# RGB feature (inside tmux-256color the program has no way to set RGB, so
+# it shows the 256-colour cells: the picture says how they look)
+if [ "$only" = all ] || [ "$only" = truecolor ]; then
+    for theme in brown green blue grey contrast; do
+        WRAP="env COLORTERM=truecolor" shot "$theme-120x40-truecolor.png" 120 40 "=Bxf2+ Up Down Return" \
+            -m two-humans --theme=$theme --fen="$fen"
+    done
+    printf 'set -g default-terminal tmux-256color\nset -as terminal-features ",xterm*:RGB"\n' >"$tmp/tmux.conf"
+    WRAP="env COLORTERM=truecolor tmux -S $tmp/tmux.sock -f $tmp/tmux.conf new-session" \
+        shot "brown-120x40-tmux.png" 120 40 "=Bxf2+ Up Down Return" \
+        -m two-humans --theme=brown --fen="$fen"
+    tmux -S "$tmp/tmux.sock" kill-server 2>/dev/null || true
+fi
+[ "$only" = all ] || [ "$only" = themes ] || exit 0
 for theme in brown green blue grey contrast; do
     for size in 80x24 120x40; do
         cols=${size%x*} lines=${size#*x}

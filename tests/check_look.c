@@ -122,6 +122,42 @@ START_TEST(test_themes)
 }
 END_TEST
 
+/* The hue in degrees of RGB, and its saturation 0..1 (HSV). */
+static double hue(uint32_t rgb, double *saturation)
+{
+    double r = (rgb >> 16 & 255) / 255.0, g = (rgb >> 8 & 255) / 255.0, b = (rgb & 255) / 255.0;
+    double max = fmax(r, fmax(g, b)), min = fmin(r, fmin(g, b)), d = max - min;
+    *saturation = max > 0 ? d / max : 0;
+    if (d == 0)
+        return 0;
+    double h = max == r ? fmod((g - b) / d, 6) : max == g ? (b - r) / d + 2 : (r - g) / d + 4;
+    return h < 0 ? h * 60 + 360 : h * 60;
+}
+
+/* The RGB of an xterm 256-colour cube index. */
+static uint32_t xterm_rgb(int c)
+{
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+    c -= 16;
+    return (uint32_t)(level[c / 36] << 16 | level[c / 6 % 6] << 8 | level[c % 6]);
+}
+
+/* Brown is lichess's wood (#f0d9b5 / #b58863, hues 37 and 27 degrees),
+ * not salmon: in xterm the light squares of #c89368 and cell 173
+ * (#d7875f, 20 degrees) looked pink (issue 23). */
+START_TEST(test_brown_is_wood)
+{
+    const struct theme *th = &THEMES[THEME_BROWN];
+    double sat, h = hue(th->rgb[SQUARE_LIGHT], &sat);
+    ck_assert_msg(h >= 30 && h <= 40 && sat <= 0.45, "light %06x: hue %.0f sat %.2f",
+                  th->rgb[SQUARE_LIGHT], h, sat);
+    h = hue(xterm_rgb(th->c256[SQUARE_LIGHT]), &sat);
+    ck_assert_msg(h >= 28 && h <= 40, "light cell %d: hue %.0f", th->c256[SQUARE_LIGHT], h);
+    h = hue(th->rgb[SQUARE_DARK], &sat);
+    ck_assert_msg(h >= 22 && h <= 34, "dark %06x: hue %.0f", th->rgb[SQUARE_DARK], h);
+}
+END_TEST
+
 START_TEST(test_prefs)
 {
     char dir[] = "/tmp/check_look.XXXXXX", path[256], err[512];
@@ -160,6 +196,7 @@ int main(void)
     tcase_add_test(tc, test_figures);
     tcase_add_test(tc, test_figure_glyphs);
     tcase_add_test(tc, test_themes);
+    tcase_add_test(tc, test_brown_is_wood);
     tcase_add_test(tc, test_prefs);
     suite_add_tcase(s, tc);
     return run_suite(s);

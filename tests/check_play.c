@@ -729,13 +729,14 @@ START_TEST(test_layout_sizes)
             layout_compute(cols, lines, &l);
             if (l.too_small)
                 continue;
-            struct rect r[8] = {l.board,  l.clocks, l.thinking, l.moves,
-                                l.status, l.input,  l.material, l.graph};
+            struct rect r[9] = {l.board, l.clocks,   l.thinking, l.moves,  l.status,
+                                l.input, l.material, l.graph,    l.opening};
             ck_assert(l.material.h == 1); /* under the board or under the clocks */
             ck_assert(l.graph.h == 0 || l.graph.h >= LAYOUT_GRAPH_MIN_H);
-            for (int i = 0; i < 8; i++) {
+            ck_assert(l.opening.h == 1 && l.opening.y + 1 == l.moves.y);
+            for (int i = 0; i < 9; i++) {
                 ck_assert_msg(inside(r[i], cols, lines), "%dx%d view %d", cols, lines, i);
-                for (int k = i + 1; k < 8; k++)
+                for (int k = i + 1; k < 9; k++)
                     ck_assert_msg(!overlap(r[i], r[k]), "%dx%d views %d %d", cols, lines, i, k);
             }
             ck_assert(l.moves.h >= 2 && l.board.h >= 9 && l.clocks.w >= LAYOUT_PANEL_MIN);

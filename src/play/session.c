@@ -391,6 +391,7 @@ int session_timeout_ms(const struct session *s)
 unsigned session_update(struct session *s, double now)
 {
     unsigned ev = 0;
+    session_report_openings(s);
     if (s->start_next) {
         s->start_next = false;
         session_next_game(s, now);
@@ -675,6 +676,7 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         setup_missing_book_note(note, sizeof note);
         session_say(s, "%s", note);
     }
+    s->openings = session_openings_new();
     board_init(&s->search_root);
     board_init(&s->scratch);
     game_init(&s->game);
@@ -706,6 +708,7 @@ void session_free(struct session *s)
     board_free(&s->search_root);
     board_free(&s->scratch);
     free(s->review_scores);
+    session_openings_free(s->openings);
     game_free(&s->game);
     wakeup_close(&s->wake);
     free(s);

@@ -33,6 +33,7 @@
 #include <stdio.h>
 
 #include "book/book.h"
+#include "book/eco.h"
 #include "chess/notation.h"
 #include "core/rng.h"
 #include "play/game.h"
@@ -194,6 +195,13 @@ const struct match_score *session_score(const struct session *s);
 bool session_is_human(const struct session *s, int colour);
 /* The name of COLOUR's player for display and PGN: "tdchess (handmade.set)". */
 void session_player_name(const struct session *s, int colour, char *buf, size_t len);
+/* The opening of the game as far as it is shown: the ECO entry of the
+ * deepest position up to the current one that has a name (book/eco.h),
+ * or NULL (none yet, or no table installed); *PLY (may be NULL) gets the
+ * ply of that position. */
+const struct eco_opening *session_opening(const struct session *s, int *ply);
+/* The same as one line, "B90 Sicilian, Najdorf"; false (and "") when none. */
+bool session_opening_text(const struct session *s, char *buf, size_t len);
 enum { SESSION_ANALYSIS_MAX = 8 };
 /* The lines of the running analysis, best first by score (*COUNT of
  * them; none when no analysis runs). */

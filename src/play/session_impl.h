@@ -85,11 +85,22 @@ struct session {
     bool start_next;          /* start the next game of the match */
     bool series_over;
     FILE *pgn_out;
-    char date[16]; /* "2026.01.31" for PGN */
+    char date[16];                     /* "2026.01.31" for PGN */
+    struct session_openings *openings; /* the opening names, read when first needed */
 
     char messages[SESSION_MESSAGES_MAX]; /* lines separated by '\n' */
     size_t messages_len;
 };
+
+/* The opening names (session_view.c).  Reading the table replays 6,000
+ * moves (43 million instructions, half of what start-up costs without
+ * it), so it is read when a game first leaves the start position: the
+ * first frame does not wait for it.  A table that is not installed
+ * leaves the names out; a broken one is reported once, by
+ * session_report_openings (session_update calls it). */
+struct session_openings *session_openings_new(void);
+void session_openings_free(struct session_openings *o);
+void session_report_openings(struct session *s);
 
 /* Queues a line of text for the user (session_take_messages). */
 void session_say(struct session *s, const char *fmt, ...) ATTRIBUTE_FORMAT_PRINTF(2, 3);

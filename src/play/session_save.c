@@ -43,6 +43,15 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
     game_to_pgn(&s->game, pg);
     tc_format_pgn(&s->game.clock.tc, tc, sizeof tc);
     pgn_set_tag(pg, "TimeControl", tc);
+    const struct eco_opening *o = session_opening(s, NULL);
+    if (o) { /* the tags of pgn-extract and Scid: the deepest named position */
+        pgn_set_tag(pg, "ECO", o->code);
+        pgn_set_tag(pg, "Opening", o->opening);
+        if (*o->variation)
+            pgn_set_tag(pg, "Variation", o->variation);
+        if (*o->subvariation)
+            pgn_set_tag(pg, "SubVariation", o->subvariation);
+    }
     if (level_is_limited(s->opt.engine.level)) {
         /* The engine's rating is its level; Annotator says who set it. */
         char elo[16], level[64], note[160];

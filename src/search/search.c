@@ -580,22 +580,56 @@ static uint64_t all_nodes(const struct searcher *s)
     return nodes;
 }
 
+static void fill_report(struct searcher *s, int depth, int score, int bound, int multipv,
+                        struct search_report *r)
+{
+    *r = (struct search_report){0};
+    r->depth = depth;
+    r->seldepth = s->seldepth;
+    r->multipv = multipv;
+    r->score = score;
+    r->bound = bound;
+    r->nodes = all_nodes(s);
+    r->elapsed = elapsed(s);
+    r->hashfull = tt_hashfull(s->tt);
+    r->pv_length = root_pv(s, r->pv);
+    r->tbhits = s->stats.tb_hits;
+}
+
 static void report(struct searcher *s, int depth, int score, int bound, int multipv)
 {
     if (!s->callbacks || !s->callbacks->on_report)
         return;
-    struct search_report r = {0};
-    r.depth = depth;
-    r.seldepth = s->seldepth;
-    r.multipv = multipv;
-    r.score = score;
-    r.bound = bound;
-    r.nodes = all_nodes(s);
-    r.elapsed = elapsed(s);
-    r.hashfull = tt_hashfull(s->tt);
-    r.pv_length = root_pv(s, r.pv);
-    r.tbhits = s->stats.tb_hits;
+    struct search_report r;
+    fill_report(s, depth, score, bound, multipv, &r);
     s->callbacks->on_report(&r, s->callbacks->data);
+}
+
+/* MultiPV: the COUNT lines of an iteration, reported best first.  Each
+ * line is searched with the better lines' moves excluded, and a later one
+ * can score above an earlier one (the table has learnt in between: line 2
+ * at +1.14 under line 1 at +1.07, issue 23 defect 2).  The lines are
+ * sorted by score and renumbered, so that multipv 1 is the best line and
+ * scores never rise down the list; RESULT follows the new first line. */
+static void report_lines(struct searcher *s, struct search_report *lines, int count,
+                         struct search_result *result)
+{
+    for (int i = 1; i < count; i++) /* insertion sort: stable, and count <= 64 */
+        for (int k = i; k > 0 && lines[k].score > lines[k - 1].score; k--) {
+            struct search_report t = lines[k];
+            lines[k] = lines[k - 1];
+            lines[k - 1] = t;
+        }
+    if (count > 0 && lines[0].pv_length > 0 && !move_equal(lines[0].pv[0], result->best)) {
+        result->best = lines[0].pv[0];
+        result->ponder = lines[0].pv_length > 1 ? lines[0].pv[1] : move_none();
+        result->score = lines[0].score;
+    }
+    for (int i = 0; i < count; i++) {
+        lines[i].multipv = i + 1;
+        if (s->callbacks && s->callbacks->on_report)
+            s->callbacks->on_report(&lines[i], s->callbacks->data);
+    }
 }
 
 /* One aspiration-window search at the given depth; returns the score.  The
@@ -728,13 +762,15 @@ struct search_result search_think(struct searcher *s, struct board *b,
         goto answer;
 
     int multipv = s->config.multipv < root_moves ? s->config.multipv : root_moves;
+    /* several lines are reported together, sorted (report_lines) */
+    struct search_report *lines = multipv > 1 ? xmalloc((size_t)multipv * sizeof *lines) : NULL;
     int guess = 0;
     struct move previous_best = move_none();
     for (int depth = 1 + s->helper % 2;; depth++) {
         s->root_depth = depth;
         s->excluded_count = 0;
         s->seldepth = 0;
-        int first_score = 0;
+        int first_score = 0, done = 0;
         for (int line = 1; line <= multipv; line++) {
             s->best_move = move_none();
             int x =
@@ -752,7 +788,10 @@ struct search_result search_think(struct searcher *s, struct board *b,
             }
             if (move_is_none(s->best_move) && s->plies[0].pv_length)
                 s->best_move = s->plies[0].pv[0];
-            report(s, depth, x, 0, line);
+            if (lines)
+                fill_report(s, depth, x, 0, line, &lines[done++]);
+            else
+                report(s, depth, x, 0, line);
             if (line == 1) {
                 first_score = x;
                 result.best = s->best_move;
@@ -763,6 +802,8 @@ struct search_result search_think(struct searcher *s, struct board *b,
             if (s->excluded_count < MAX_MULTIPV)
                 s->excluded[s->excluded_count++] = s->best_move;
         }
+        if (lines)
+            report_lines(s, lines, done, &result);
         if (s->timed_out)
             break;
         guess = first_score;
@@ -771,6 +812,7 @@ struct search_result search_think(struct searcher *s, struct board *b,
         if (!keep_deepening(s, depth, first_score))
             break;
     }
+    free(lines);
 answer:
     /* A pondering or infinite search waits for stop/ponderhit before it may
      * answer (UCI: bestmove only after stop or ponderhit). */

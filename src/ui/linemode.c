@@ -29,6 +29,7 @@ struct linemode {
     bool flipped;     /* the user's flip */
     bool board_shown; /* the board of this position was printed */
     bool prompted;
+    char opening[300]; /* the opening named last ("": none) */
 };
 
 static void on_thinking(void *data, const struct session_thinking *t)
@@ -59,6 +60,19 @@ static void on_thinking(void *data, const struct session_thinking *t)
     fflush(lm->out);
 }
 
+/* Names the opening when the moves reach a position with another name. */
+static void print_opening(struct linemode *lm)
+{
+    char text[sizeof lm->opening];
+    int ply;
+    if (!session_opening(lm->s, &ply) || ply != session_game(lm->s)->board.ply)
+        return;
+    session_opening_text(lm->s, text, sizeof text);
+    if (strcmp(text, lm->opening) != 0)
+        fprintf(lm->out, _("Opening: %s\n"), text);
+    snprintf(lm->opening, sizeof lm->opening, "%s", text);
+}
+
 /* Prints the moves made since the last print, "12. Nf3" / "12... Nf6". */
 static void print_moves(struct linemode *lm)
 {
@@ -85,6 +99,7 @@ static void print_moves(struct linemode *lm)
     board_free(&replay);
     lm->printed_ply = b->ply;
     lm->board_shown = false;
+    print_opening(lm);
 }
 
 static bool flipped(const struct linemode *lm)
@@ -272,7 +287,7 @@ int linemode_run(struct session *s, int in_fd, FILE *out, const struct linemode_
     handover->protocol = LINEMODE_PLAYED;
     handover->pending = NULL;
     handover->len = 0;
-    struct linemode lm = {s, out, o, session_game(s)->board.ply, false, false, false};
+    struct linemode lm = {s, out, o, session_game(s)->board.ply, false, false, false, ""};
     session_on_thinking(s, on_thinking, &lm);
     struct line_reader *reader = xmalloc(sizeof *reader);
     line_reader_init(reader, in_fd);

@@ -29,7 +29,9 @@ static void layout_panel(struct layout *l, int y, int x, int h, int w)
     if (l->material.h == 0)
         l->material = rect(y + 2, x, 1, w);
     l->thinking = rect(y + 3, x, 2 + pv_lines, w);
-    int moves_y = l->thinking.y + l->thinking.h + 1;
+    /* the opening's name heads the move list */
+    l->opening = rect(l->thinking.y + l->thinking.h + 1, x, 1, w);
+    int moves_y = l->opening.y + 1;
     int bottom = y + h;
     /* No room under the board (its squares took the height): the graph
      * goes under the move list when that keeps LAYOUT_MOVES_MIN lines. */

@@ -10,6 +10,7 @@
  *     ...                 depth 9  +0.31  212k nodes ...
  *     1 R N B Q K B N R   (PV in SAN, wrapped)
  *       a b c d e f g h   eval ▄▄▅▄▃
+ *                         C20 King's pawn game
  *                          1. e4      e5
  *     captured, material   2. Nf3     ...
  *     +5 evaluation graph
@@ -64,6 +65,7 @@ struct layout {
     struct rect clocks, thinking, moves, status, input;
     struct rect material; /* captured pieces and the material balance (one line) */
     struct rect graph;    /* the evaluation graph (h = 0: the sparkline instead) */
+    struct rect opening;  /* the opening's ECO code and name, above the moves */
 };
 
 /* Lays out a COLS x LINES screen; too_small is set (and the rects are

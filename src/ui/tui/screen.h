@@ -37,6 +37,7 @@ enum view_id {
     VIEW_STATUS,
     VIEW_MATERIAL,
     VIEW_GRAPH,
+    VIEW_OPENING,
     VIEW_NB
 };
 

@@ -21,8 +21,11 @@ enum { R = 1, G = 2, Y = 3, B = 4, M = 5, C = 6, W = 7, GREY = 8 /* blue in 8 co
 
 /* clang-format off */
 const struct theme THEMES[THEME_NB] = {
-    /* wood: lichess's brown, darkened to the middle of the range */
-    {"brown",    {0xc89368, 0x7d5530, HIGHLIGHTS_RGB}, {173, 94, HIGHLIGHTS_256}, {Y, R, G, G, M, C}},
+    /* wood: lichess's brown (#f0d9b5 / #b58863), its light square's
+     * hue darkened to the middle of the range (tan, not salmon); in 256
+     * colours the cube's camel and brown, the only wood pair whose light
+     * square keeps white pieces readable */
+    {"brown",    {0xc09c6e, 0x8b5a2b, HIGHLIGHTS_RGB}, {137, 94, HIGHLIGHTS_256}, {Y, R, G, G, M, C}},
     {"green",    {0x8fad63, 0x2f5a2a, HIGHLIGHTS_RGB}, {107, 22, HIGHLIGHTS_256}, {G, B, Y, Y, R, C}},
     {"blue",     {0x6f94c9, 0x2b5a85, HIGHLIGHTS_RGB}, {68, 24, HIGHLIGHTS_256},  {C, B, Y, Y, R, G}},
     {"grey",     {0x9e9e9e, 0x585858, HIGHLIGHTS_RGB}, {247, 240, HIGHLIGHTS_256}, {W, GREY, Y, Y, R, C}},

@@ -7,9 +7,10 @@
  * pure white (231) and pure black (16) in every theme.  As white-on-light
  * and black-on-dark limit each other, the squares sit in the middle of
  * the luminance range: light squares of relative luminance 0.23-0.38,
- * dark ones 0.08-0.13, so that light squares are at least 1.8 times as
- * light as dark ones and each piece keeps a contrast of 2.5:1 or more on
- * both (tests/theme.test measures it on the screen).
+ * dark ones 0.08-0.14, so that light squares are at least 1.75 times as
+ * light as dark ones (1.8 in 24-bit colour; brown's 256-colour camel and
+ * brown, 137 and 94, are 1.76) and each piece keeps a contrast of 2.5:1
+ * or more on both (tests/theme.test measures it on the screen).
  *
  * In eight (or sixteen) colours the terminal decides the shades, so the
  * pieces are letters, White's upper case and bold, and the squares take

@@ -94,7 +94,7 @@ static void make_windows(struct screen *sc)
     const struct layout *l = &sc->layout;
     if (!l->too_small) {
         const struct rect rects[VIEW_NB] = {l->board,  l->clocks,   l->thinking, l->moves,
-                                            l->status, l->material, l->graph};
+                                            l->status, l->material, l->graph,    l->opening};
         for (int i = 0; i < VIEW_NB; i++) {
             sc->views[i].ops = VIEW_OPS[i];
             sc->views[i].win = make_window(rects[i]);

@@ -118,15 +118,23 @@ static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
     char time[CLOCK_TEXT_MAX], name[128];
     clock_format(left, countdown, time, sizeof time);
     session_player_name(s, side, name, sizeof name);
-    if (!session_is_human(s, side) && level_is_limited(session_level(s))) {
-        size_t used = strlen(name);
+    size_t used = strlen(name);
+    if (!session_is_human(s, side) && level_is_limited(session_level(s)))
         snprintf(name + used, sizeof name - used, _(", level %d"), session_level(s));
-    }
+    else if (!session_is_human(s, side) && session_options(s)->engine_elo[side] > 0)
+        /* --engine-elo: the external engine's own limit (issue 23, defect 3) */
+        snprintf(name + used, sizeof name - used, _(", Elo %d"),
+                 session_options(s)->engine_elo[side]);
     if (to_move)
         put(w, y, 0, draw_ui_attr(pal, UI_ACTIVE), draw_turn_mark(pal));
     const char *colour = side == WHITE ? _("White") : _("Black");
     put(w, y, 2, draw_ui_attr(pal, UI_TITLE), colour);
-    int name_x = 2 + layout_text_width(colour, strlen(colour)) + 2;
+    /* both names in one column, after the wider colour name in display
+     * columns ("Schwarz" and "Weiß": issue 23, defect 15) */
+    const char *white = _("White"), *black = _("Black");
+    int white_w = layout_text_width(white, strlen(white));
+    int black_w = layout_text_width(black, strlen(black));
+    int name_x = 2 + (white_w > black_w ? white_w : black_w) + 2;
     int time_w = (int)strlen(time);
     int name_w = width - name_x - time_w - 2;
     if (name_w > 0) {
@@ -451,6 +459,18 @@ static void draw_moves(struct screen *sc, WINDOW *w)
     }
 }
 
+/* ---- the opening ------------------------------------------------------------------ */
+
+/* The ECO code in the title colour, the name after it, clipped. */
+static void draw_opening(struct screen *sc, WINDOW *w)
+{
+    char text[300];
+    if (!session_opening_text(sc->s, text, sizeof text))
+        return;
+    put_clipped(sc, w, 0, text);
+    put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), (char[4]){text[0], text[1], text[2], '\0'});
+}
+
 /* ---- status --------------------------------------------------------------------- */
 
 static void draw_status(struct screen *sc, WINDOW *w)
@@ -465,14 +485,50 @@ static void draw_status(struct screen *sc, WINDOW *w)
 
 /* ---- help ------------------------------------------------------------------------ */
 
+enum { HELP_LINES_MAX = 400, HELP_LINE_MAX = 256, HELP_INDENT = 27 /* "  %-24s " */ };
+
+/* Appends TEXT to LINES (*N of them) in lines of WIDTH display columns,
+ * broken at spaces; lines after the first are indented by INDENT (the
+ * help's entries: under their text, not their name).  At 80 columns the
+ * help was cut at the right edge (issue 23, defect 11). */
+static void add_wrapped(char lines[][HELP_LINE_MAX], int *n, int width, int indent,
+                        const char *text)
+{
+    if (width < indent + 16) /* too narrow to hang: continue under the name */
+        indent = 4;
+    const char *p = text;
+    int pad = 0;
+    do {
+        if (*n >= HELP_LINES_MAX)
+            return;
+        int room = width - pad > 1 ? width - pad : 1;
+        size_t fit = layout_fit_bytes(p, room), cut = fit;
+        if (p[fit] != '\0') {
+            while (cut > 0 && p[cut] != ' ')
+                cut--;
+            if (cut <= (size_t)(pad ? 0 : indent)) /* one long word: cut it */
+                cut = fit ? fit : 1;
+        } else {
+            cut = strlen(p);
+        }
+        snprintf(lines[(*n)++], HELP_LINE_MAX, "%*s%.*s", pad, "", (int)cut, p);
+        p += cut;
+        while (*p == ' ')
+            p++;
+        pad = indent;
+    } while (*p);
+}
+
 void screen_draw_help(struct screen *sc)
 {
     WINDOW *w = sc->help;
-    int h = getmaxy(w);
-    enum { HELP_LINES_MAX = 160 };
-    char lines[HELP_LINES_MAX][256];
+    int h = getmaxy(w), width = getmaxx(w);
+    char(*lines)[HELP_LINE_MAX] = xmalloc(HELP_LINES_MAX * sizeof *lines);
+    char line[1024];
     int n = 0;
-#define LINE(...) (n < HELP_LINES_MAX ? snprintf(lines[n++], sizeof lines[0], __VA_ARGS__) : 0)
+#define LINE(...)                                                                                  \
+    (snprintf(line, sizeof line, __VA_ARGS__),                                                     \
+     add_wrapped(lines, &n, width, line[0] == ' ' ? HELP_INDENT : 0, line))
     if (sc->showing_list) {
         LINE(_("Games (a number and Enter loads that game; PgUp/PgDn scroll; other keys close "
                "this list): %s"),
@@ -518,6 +574,7 @@ show:
     werase(w);
     for (int y = 0; y < h && sc->help_top + y < n; y++)
         put(w, y, 0, y + sc->help_top == 0 ? A_BOLD : A_NORMAL, lines[sc->help_top + y]);
+    free(lines);
 }
 
 /* ---- the ops tables ---------------------------------------------------------------- */
@@ -529,6 +586,8 @@ static const struct view_ops moves_ops = {"moves", draw_moves};
 static const struct view_ops status_ops = {"status", draw_status};
 static const struct view_ops material_ops = {"material", draw_material};
 static const struct view_ops graph_ops = {"graph", draw_graph};
+static const struct view_ops opening_ops = {"opening", draw_opening};
 
-const struct view_ops *const VIEW_OPS[VIEW_NB] = {
-    &board_ops, &clocks_ops, &thinking_ops, &moves_ops, &status_ops, &material_ops, &graph_ops};
+const struct view_ops *const VIEW_OPS[VIEW_NB] = {&board_ops, &clocks_ops, &thinking_ops,
+                                                  &moves_ops, &status_ops, &material_ops,
+                                                  &graph_ops, &opening_ops};
