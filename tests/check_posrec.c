@@ -271,6 +271,105 @@ START_TEST(test_data_load)
 }
 END_TEST
 
+/* Stops the trainer after its third step of an epoch. */
+struct stopper {
+    volatile sig_atomic_t flag;
+    int steps;
+};
+
+static void stop_after_three(void *arg, size_t done, size_t total)
+{
+    struct stopper *s = arg;
+    (void)done, (void)total;
+    if (++s->steps == 3)
+        s->flag = 1;
+}
+
+static bool same_net(const struct nnue_float *a, const struct nnue_float *b)
+{
+    size_t n = (size_t)a->hidden;
+    return a->hidden == b->hidden &&
+           memcmp(a->ft_weight, b->ft_weight, NNUE_INPUTS * n * sizeof(float)) == 0 &&
+           memcmp(a->ft_bias, b->ft_bias, n * sizeof(float)) == 0 &&
+           memcmp(a->out_weight, b->out_weight, 2 * n * sizeof(float)) == 0 &&
+           a->out_bias == b->out_bias;
+}
+
+START_TEST(test_checkpoint_resume)
+{
+    /* Three epochs straight, and three epochs stopped in the middle of the
+     * second, checkpointed, loaded and finished: the same net. */
+    struct nettrain_data d = make_data(400, 5);
+    struct nettrain_options o = small_options(2);
+    struct nettrain *straight = nettrain_new(&o, NULL);
+    for (int epoch = 0; epoch < 3; epoch++)
+        nettrain_epoch(straight, &d, NULL, NULL);
+
+    struct nettrain *first = nettrain_new(&o, NULL);
+    struct stopper stop = {0, 0};
+    nettrain_set_stop(first, &stop.flag);
+    nettrain_epoch(first, &d, NULL, NULL);
+    ck_assert(!nettrain_stopped(first));
+    nettrain_epoch(first, &d, stop_after_three, &stop);
+    ck_assert(nettrain_stopped(first));
+    char path[] = "check_posrec.ckpt.XXXXXX", err[300];
+    int fd = mkstemp(path);
+    ck_assert(fd >= 0);
+    close(fd);
+    ck_assert_msg(nettrain_save_checkpoint(first, 2, path, err, sizeof err), "%s", err);
+    ck_assert(!same_net(nettrain_net(first), nettrain_net(straight)));
+    nettrain_free(first);
+
+    int epoch = 0;
+    struct nettrain *resumed = nettrain_load_checkpoint(&o, &d, path, &epoch, err, sizeof err);
+    ck_assert_msg(resumed != NULL, "%s", err);
+    ck_assert_int_eq(epoch, 2);
+    for (; epoch <= 3; epoch++)
+        nettrain_epoch(resumed, &d, NULL, NULL);
+    ck_assert(same_net(nettrain_net(resumed), nettrain_net(straight)));
+    nettrain_free(resumed);
+
+    /* Another data size, or a damaged file, is refused with the file's name. */
+    struct nettrain_data other = make_data(100, 6);
+    ck_assert(nettrain_load_checkpoint(&o, &other, path, &epoch, err, sizeof err) == NULL);
+    ck_assert_msg(strstr(err, path) == err, "%s", err);
+    FILE *f = fopen(path, "r+b");
+    ck_assert(f != NULL && fseek(f, 100, SEEK_SET) == 0 && fputc('x', f) != EOF);
+    fclose(f);
+    ck_assert(nettrain_load_checkpoint(&o, &d, path, &epoch, err, sizeof err) == NULL);
+    ck_assert_msg(strstr(err, "damaged"), "%s", err);
+    unlink(path);
+    nettrain_free(straight);
+    nettrain_data_free(&d);
+    nettrain_data_free(&other);
+}
+END_TEST
+
+START_TEST(test_fit_scale)
+{
+    /* Results drawn with probability sigmoid(score / 250): the fit finds
+     * about 250. */
+    struct nettrain_data d = make_data(20000, 7);
+    struct rng r;
+    rng_seed(&r, 8);
+    for (size_t i = 0; i < d.count; i++) {
+        unsigned char *rec = d.records + i * POSREC_SIZE;
+        int score = (int)rng_below(&r, 1601) - 800;
+        bool black = rec[29] & 1;
+        double p = 1 / (1 + exp(-score / 250.0)); /* the side to move wins */
+        bool wins = rng_uniform(&r) < p;
+        rec[24] = (unsigned char)(score & 0xff);
+        rec[25] = (unsigned char)((score >> 8) & 0xff);
+        rec[28] = wins != black ? POSREC_WHITE_WON : POSREC_BLACK_WON;
+    }
+    double k = nettrain_fit_scale(&d);
+    ck_assert_msg(k > 215 && k < 285, "fitted K %g", k);
+    nettrain_data_free(&d);
+    struct nettrain_data empty = {NULL, 0};
+    ck_assert(nettrain_fit_scale(&empty) == 0);
+}
+END_TEST
+
 static Suite *posrec_suite(void)
 {
     Suite *s = suite_create("posrec");
@@ -282,6 +381,8 @@ static Suite *posrec_suite(void)
     tcase_add_test(tc, test_training_lowers_the_loss);
     tcase_add_test(tc, test_training_deterministic);
     tcase_add_test(tc, test_data_load);
+    tcase_add_test(tc, test_checkpoint_resume);
+    tcase_add_test(tc, test_fit_scale);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -13,6 +13,7 @@
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
+#include "chess/notation.h"
 #include "core/rng.h"
 #include "eval/eval.h"
 #include "search/engine.h"
@@ -105,14 +106,15 @@ START_TEST(test_probe)
 }
 END_TEST
 
-/* 20 random won KQK and KRK positions: the engine, on both sides, mates
- * in exactly the tables' distance and never lets the win go. */
+/* 20 random won KQK and KRK positions: the engine at 0.1 s a move, on
+ * both sides, mates in exactly the tables' distance and never lets the
+ * win go. */
 START_TEST(test_mates_in_table_distance)
 {
     struct rng r;
     rng_seed(&r, 25);
     struct search_limits limits = {0};
-    limits.nodes = 20000;
+    limits.movetime = 0.1;
     int done = 0, total = 0;
     while (done < 20) {
         random_position(&r, done % 2 ? ROOK : QUEEN, rng_below(&r, 2) ? WHITE : BLACK);
@@ -129,6 +131,146 @@ START_TEST(test_mates_in_table_distance)
         done++;
     }
     ck_assert_int_gt(total, 20 * 8); /* not only trivial mates */
+}
+END_TEST
+
+/* A random legal KPK position (White's pawn on ranks 2-7), SIDE to move. */
+static void random_kpk(struct rng *r, int side)
+{
+    for (;;) {
+        random_position(r, PAWN, side);
+        int rank = -1;
+        for (int sq = 0; sq < SQUARE_NB; sq++)
+            if (board_piece(&board, sq) == PAWN)
+                rank = sq_rank(sq);
+        if (rank >= 1 && rank <= 6)
+            return;
+    }
+}
+
+/* 10 random won KPK positions, the engine against itself at 0.1 s a move:
+ * the pawn promotes (to a queen or rook, never into stalemate) and the
+ * mate comes in exactly the tables' distance: a won position never
+ * becomes a draw. */
+START_TEST(test_kpk_wins_kept)
+{
+    struct rng r;
+    rng_seed(&r, 2025);
+    struct search_limits limits = {0};
+    limits.movetime = 0.1;
+    for (int done = 0; done < 10;) {
+        random_kpk(&r, rng_below(&r, 2) ? WHITE : BLACK);
+        enum egtb_wdl wdl;
+        int plies;
+        bool dtm;
+        ck_assert(egtb_probe_dist(&tb, &board, &wdl, &plies, &dtm));
+        if (wdl == EGTB_DRAW || plies < 10)
+            continue; /* draws, and wins without a promotion to make */
+        int got = play_out(&limits);
+        ck_assert_msg(got == plies, "KPK %d: mate in %d plies, the tables say %d", done, got,
+                      plies);
+        done++;
+    }
+}
+END_TEST
+
+/* The reports of a search, kept for the tests below. */
+struct kept_reports {
+    int count;
+    struct search_report r[8];
+};
+
+static void keep_report(const struct search_report *r, void *data)
+{
+    struct kept_reports *k = data;
+    if (k->count < 8)
+        k->r[k->count++] = *r;
+}
+
+/* MultiPV at a tablebase root: one line per root move, ranked by the
+ * tables, each with its own verdict and line; the depth reported is the
+ * depth asked for (the tables' answer holds at any depth), else the
+ * length of the tables' line. */
+START_TEST(test_multipv_lines)
+{
+    struct search_config c = search_config_default();
+    c.tablebases = &tb;
+    c.multipv = 4;
+    engine_set_config(&engine, &c);
+    /* KRK, Black to move: every king move loses; the slowest first. */
+    board_set_fen_or_fail(&board, "8/8/8/4k3/8/8/8/K6R b - - 0 1");
+    struct kept_reports k = {0};
+    struct search_callbacks cb = {keep_report, NULL, &k};
+    struct search_limits limits = {0};
+    limits.depth = 10;
+    struct search_result res = engine_think(&engine, &board, &limits, &cb);
+    ck_assert_int_eq(k.count, 4);
+    for (int i = 0; i < 4; i++) {
+        const struct search_report *r = &k.r[i];
+        ck_assert_int_eq(r->multipv, i + 1);
+        ck_assert(r->tb);
+        ck_assert_int_eq(r->depth, 10);
+        ck_assert_int_ge(r->seldepth, r->pv_length);
+        ck_assert(score_is_mate(r->score) && r->score < 0);
+        if (i > 0) /* ranked: a later line loses no slower */
+            ck_assert_int_le(r->score, k.r[i - 1].score);
+        for (int j = 0; j < i; j++)
+            ck_assert(!move_equal(r->pv[0], k.r[j].pv[0]));
+        /* each line's score is the tables' verdict after its first move */
+        enum egtb_wdl wdl;
+        int plies;
+        bool dtm;
+        ck_assert(board_make_move(&board, r->pv[0]));
+        ck_assert(egtb_probe_dist(&tb, &board, &wdl, &plies, &dtm));
+        board_take_back(&board);
+        ck_assert_int_eq(wdl, EGTB_WIN);
+        ck_assert_int_eq(r->score, -(WIN_SCORE - plies - 1));
+        ck_assert_int_eq(r->pv_length, plies + 1); /* the line runs to mate */
+    }
+    ck_assert(move_equal(res.best, k.r[0].pv[0]));
+    ck_assert_int_eq(res.depth, 10);
+    /* Without a depth limit the depth is the line's length. */
+    k.count = 0;
+    limits.depth = 0;
+    limits.movetime = 0.1;
+    engine_think(&engine, &board, &limits, &cb);
+    ck_assert_int_eq(k.count, 4);
+    ck_assert_int_eq(k.r[0].depth, k.r[0].pv_length);
+    /* KPK draw with MultiPV 2: the drawing moves first, scored 0. */
+    board_set_fen_or_fail(&board, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    c.multipv = 2;
+    engine_set_config(&engine, &c);
+    k.count = 0;
+    limits.depth = 10;
+    limits.movetime = 0;
+    res = engine_think(&engine, &board, &limits, &cb);
+    ck_assert_int_eq(k.count, 2);
+    ck_assert_int_eq(k.r[0].score, 0);
+    ck_assert_int_eq(k.r[0].depth, 10);
+    ck_assert_int_eq(res.score, 0);
+}
+END_TEST
+
+/* "go searchmoves" at a tablebase root: the tables choose among those. */
+START_TEST(test_searchmoves)
+{
+    board_set_fen_or_fail(&board, "8/8/8/4k3/8/8/8/K6R w - - 0 1");
+    struct search_limits limits = {0};
+    limits.depth = 5;
+    limits.searchmove_count = 2;
+    int dist[2];
+    for (int i = 0; i < 2; i++) {
+        ck_assert(move_from_coord(&board, i ? "h1h8" : "a1b1", &limits.searchmoves[i], NULL, 0));
+        enum egtb_wdl wdl;
+        bool dtm;
+        ck_assert(board_make_move(&board, limits.searchmoves[i]));
+        ck_assert(egtb_probe_dist(&tb, &board, &wdl, &dist[i], &dtm));
+        board_take_back(&board);
+    }
+    ck_assert_int_ne(dist[0], dist[1]);
+    struct search_result res = engine_think(&engine, &board, &limits, NULL);
+    ck_assert(move_equal(res.best, limits.searchmoves[dist[0] < dist[1] ? 0 : 1]));
+    ck_assert_uint_gt(res.stats.tb_hits, 0);
 }
 END_TEST
 
@@ -176,6 +318,9 @@ static Suite *tb_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_probe);
     tcase_add_test(tc, test_mates_in_table_distance);
+    tcase_add_test(tc, test_kpk_wins_kept);
+    tcase_add_test(tc, test_multipv_lines);
+    tcase_add_test(tc, test_searchmoves);
     tcase_add_test(tc, test_kpk_draw);
     tcase_add_test(tc, test_interior_probe);
     suite_add_tcase(s, tc);

@@ -45,6 +45,7 @@ bool match_player_start(struct match_player *p, const struct tourney_engine *cfg
         if (cfg->hash_mb)
             ec.hash_mb = cfg->hash_mb;
         ec.threads = cfg->threads;
+        ec.tb_path = cfg->tb_path;
     }
     if (!host_init(&p->host, &ec, NULL, err, errlen))
         return false;
@@ -169,6 +170,39 @@ static bool adjudicate(struct game *g, const struct streaks *s, const struct tou
     return false;
 }
 
+/* The tables' verdict ends the game when -tbadjudicate asks for it.
+ * Gaviota's tables know nothing of the fifty-move rule: their win counts
+ * only when the mate comes before the rule could end the game (then
+ * perfect play reaches the tables' result); otherwise the game goes on.
+ * Syzygy's verdict (libfathom's root probe) already counts the rule. */
+static bool adjudicate_tb(struct game *g, const struct tourney_adjudication *a,
+                          struct match_outcome *out)
+{
+    const struct egtb *t = a->tb;
+    if (!t || a->tb_mode == TB_ADJUDICATE_OFF || game_over(g) || !egtb_covers(t, &g->board))
+        return false;
+    enum egtb_wdl wdl;
+    int plies;
+    bool dtm;
+    if (!egtb_probe_dist(t, &g->board, &wdl, &plies, &dtm))
+        return false;
+    bool decisive = wdl != EGTB_DRAW;
+    if (decisive ? a->tb_mode == TB_ADJUDICATE_DRAW : a->tb_mode == TB_ADJUDICATE_WIN_LOSS)
+        return false;
+    if (decisive && dtm && g->board.state->fifty + plies > 100)
+        return false;
+    out->termination = "adjudication";
+    if (!decisive) {
+        game_adjudicate_draw(g, 0);
+        snprintf(out->reason, sizeof out->reason, "Draw by TB adjudication");
+        return true;
+    }
+    int side = game_side(g), winner = wdl == EGTB_WIN ? side : colour_other(side);
+    game_resign(g, colour_other(winner), 0);
+    snprintf(out->reason, sizeof out->reason, "%s wins by TB adjudication", COLOUR_NAME[winner]);
+    return true;
+}
+
 /* ---- failures --------------------------------------------------------------- */
 
 static void lose_on_time(struct game *g, int side, struct match_outcome *out)
@@ -219,7 +253,10 @@ static void note_move(struct match_outcome *out, int ply, const struct match_pla
         out->note_capacity = ply * 2 + 64;
         out->notes = xrealloc(out->notes, (size_t)out->note_capacity * sizeof *out->notes);
     }
-    if (p->has_score)
+    if (p->has_score && score_is_mate(p->score)) /* cutechess's "+M9": mates in 9 */
+        snprintf(out->notes[ply], MATCH_NOTE_MAX, "{%sM%d/%d %.3fs}", p->score > 0 ? "+" : "-",
+                 abs(score_mate_in(p->score)), p->depth, spent);
+    else if (p->has_score)
         snprintf(out->notes[ply], MATCH_NOTE_MAX, "{%+.2f/%d %.3fs}", p->score / 10000.0, p->depth,
                  spent);
     else
@@ -303,7 +340,7 @@ void match_play_game(struct match_player *players[2], const struct opening *open
     for (int c = 0; c < COLOUR_NB; c++)
         host_clear(&players[c]->host);
     struct streaks streaks = {0};
-    bool ended = game_over(g);
+    bool ended = game_over(g) || adjudicate_tb(g, &opt->adj, out);
     while (!ended) {
         if (atomic_load(stop)) {
             out->aborted = true;
@@ -314,7 +351,8 @@ void match_play_game(struct match_player *players[2], const struct opening *open
         ended = !play_move(g, p, clocks, opt, out);
         if (!ended) {
             count_score(&streaks, &opt->adj, side, p->has_score, p->score / 100);
-            ended = adjudicate(g, &streaks, opt, opening_plies, out);
+            ended = adjudicate_tb(g, &opt->adj, out) ||
+                    adjudicate(g, &streaks, opt, opening_plies, out);
         }
     }
     if (out->reason[0] == '\0') /* ended by the rules */

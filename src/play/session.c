@@ -425,7 +425,14 @@ unsigned session_wakeup(struct session *s, double now)
     unsigned ev = 0;
     if (s->state == SESSION_ANALYZING)
         ev |= session_analysis_reports(s, reports, count);
-    else if (s->state != SESSION_IDLE && s->state != SESSION_HINTING) {
+    else if (s->state == SESSION_HINTING) {
+        for (int i = 0; i < count; i++) {
+            if (reports[i].multipv <= 1 && reports[i].tb) {
+                int score = s->search_root.side == WHITE ? reports[i].score : -reports[i].score;
+                session_format_tb(score, s->hint_tb, sizeof s->hint_tb);
+            }
+        }
+    } else if (s->state != SESSION_IDLE) {
         for (int i = 0; i < count; i++) {
             if (reports[i].multipv > 1)
                 continue; /* a level's other candidates */
@@ -479,7 +486,10 @@ unsigned session_wakeup(struct session *s, double now)
         char san[SAN_MAX];
         move_to_san(&s->game.board, r.best, san);
         s->hint = r.best;
-        session_say(s, _("Hint: %s"), san);
+        if (s->hint_tb[0]) /* "Hint: Ka2 (TB: White mates in 15)" */
+            session_say(s, _("Hint: %s (%s)"), san, s->hint_tb);
+        else
+            session_say(s, _("Hint: %s"), san);
         ev |= EV_MESSAGE;
     }
     return ev;

@@ -155,6 +155,7 @@ static unsigned cmd_HINT(struct session *s, const char *args, double now)
     limits.movetime =
         s->opt.move_time > 0 && s->opt.move_time < HINT_TIME ? s->opt.move_time : HINT_TIME;
     limits.depth = s->opt.depth > 0 && s->opt.depth < HINT_DEPTH_MAX ? s->opt.depth : 0;
+    s->hint_tb[0] = '\0';
     session_start_search(s, engine, &s->game.board, &limits, SESSION_HINTING);
     session_say(s, "%s", _("Looking for a hint..."));
     return EV_MESSAGE;

@@ -49,6 +49,7 @@ struct session {
     struct board scratch;        /* for converting reports: no board per report */
     struct move ponder_move;     /* the guess a ponder search is based on */
     struct move hint;            /* the last hint, for "hint" twice */
+    char hint_tb[64];            /* the hint search's tablebase verdict ("": none) */
     char games_path[4096];       /* the file "games" listed last */
     bool browsing;               /* the user walks through the game (first, prev...) */
     bool browse_forced;          /* browsing set force mode: the end of the game lifts it */

@@ -105,12 +105,32 @@ static const struct opening *opening_of(const struct tourney *t, int index)
     return &s->items[(t->opt->opening_start + k) % s->count];
 }
 
-/* Counts game INDEX: the first engine of its encounter scored HALVES / 2. */
-static void record(struct tourney *t, int index, int halves)
+enum tourney_ending tourney_ending_of(const char *termination, const char *details)
+{
+    /* The reasons are the English ones matchgame.c writes to the PGN. */
+    if (!termination || !details)
+        return ENDING_RULES;
+    if (strcmp(termination, "time forfeit") == 0)
+        return ENDING_TIME;
+    if (strcmp(termination, "rules infraction") == 0)
+        return ENDING_ILLEGAL;
+    if (strcmp(termination, "abandoned") == 0)
+        return ENDING_CRASH;
+    if (strcmp(termination, "adjudication") == 0)
+        return strstr(details, "TB adjudication") ? ENDING_TABLEBASE : ENDING_ADJUDICATION;
+    return strstr(details, " resigns") ? ENDING_RESIGNATION : ENDING_RULES;
+}
+
+/* Counts game INDEX: the first engine of its encounter scored HALVES / 2,
+ * the game ended as END. */
+static void record(struct tourney *t, int index, int halves, enum tourney_ending end)
 {
     int white, black, e;
     tourney_players(t, index, &white, &black, &e);
     int a = t->encounter[e][0], b = t->encounter[e][1];
+    t->endings[end]++;
+    if (tourney_ending_is_fault(end) && halves != 1)
+        t->faults[halves == 2 ? b : a][end]++;
     t->outcome[index] = (signed char)halves;
     pair_add_game(&t->scores[e], halves / 2.0);
     t->points[a][b] += halves / 2.0;
@@ -171,7 +191,8 @@ bool tourney_resume(struct tourney *t, const char *path, char *err, size_t errle
         enum game_result res = g.result == PGN_WHITE_WINS   ? RESULT_WHITE_WINS
                                : g.result == PGN_BLACK_WINS ? RESULT_BLACK_WINS
                                                             : RESULT_DRAW;
-        record(t, index, halves_of(t, index, res));
+        record(t, index, halves_of(t, index, res),
+               tourney_ending_of(pgn_tag(&g, "Termination"), pgn_tag(&g, "TerminationDetails")));
         t->resumed++;
     }
     if (ok && t->opt->sprt_on) /* a match the SPRT had decided stays decided */
@@ -315,7 +336,8 @@ static void finish(struct run *run, int index, int white, int black, const struc
     snprintf(tg.reason, sizeof tg.reason, "%s", out->reason);
     pthread_mutex_lock(&run->lock);
     append_pgn(run, text, len);
-    record(t, index, halves_of(t, index, g->result));
+    record(t, index, halves_of(t, index, g->result),
+           tourney_ending_of(out->termination, out->reason));
     if (t->opt->sprt_on && t->verdict == SPRT_CONTINUE) {
         t->verdict = sprt_verdict(&t->opt->sprt, t->scores[0].penta);
         if (t->verdict != SPRT_CONTINUE)

@@ -36,6 +36,7 @@
 #include "play/host.h"
 #include "play/openings.h"
 #include "play/pairstats.h"
+#include "search/tb.h"
 
 enum { TOURNEY_ENGINES_MAX = 32, TOURNEY_OPTIONS_MAX = 32, TOURNEY_NAME_MAX = 128 };
 
@@ -51,13 +52,46 @@ struct tourney_engine {
     double movetime;        /* st= seconds per move (0: none) */
     uint64_t nodes;         /* nodes= */
     int depth;              /* depth= */
+    const char *tb_path;    /* the built-in engine's tablebases (NULL: its default) */
+};
+
+/* Which tablebase verdicts end a game (-tbadjudicate). */
+enum tourney_tb_mode {
+    TB_ADJUDICATE_OFF,
+    TB_ADJUDICATE_BOTH,
+    TB_ADJUDICATE_WIN_LOSS,
+    TB_ADJUDICATE_DRAW
 };
 
 struct tourney_adjudication {
     int resign_moves, resign_cp; /* 0 moves: off */
     int draw_from_move, draw_moves, draw_cp;
     int max_moves; /* full moves after the opening (0: off) */
+    /* Tablebase adjudication (design §13.6): the tables (used, not owned;
+     * their piece limit is -tbpieces) and the verdicts that end a game. */
+    const struct egtb *tb;
+    enum tourney_tb_mode tb_mode;
 };
+
+/* How games ended, for the summary: the PGN's Termination tag and the
+ * kind of its TerminationDetails (tourney_ending_of). */
+enum tourney_ending {
+    ENDING_RULES,        /* mate, stalemate, repetition, fifty moves, material */
+    ENDING_RESIGNATION,  /* an engine resigned */
+    ENDING_ADJUDICATION, /* -resign, -draw, -maxmoves */
+    ENDING_TABLEBASE,    /* -tb */
+    ENDING_TIME,         /* lost on time, or hung */
+    ENDING_ILLEGAL,      /* an illegal move */
+    ENDING_CRASH,        /* crashed, disconnected or did not start */
+    ENDING_NB
+};
+/* The kind of an ending from the PGN's Termination and TerminationDetails. */
+enum tourney_ending tourney_ending_of(const char *termination, const char *details);
+/* Is an ending of this kind the loser's fault (time, illegal move, crash)? */
+static inline bool tourney_ending_is_fault(enum tourney_ending e)
+{
+    return e >= ENDING_TIME;
+}
 
 struct tourney_options {
     struct tourney_engine engines[TOURNEY_ENGINES_MAX];
@@ -108,6 +142,8 @@ struct tourney {
     double started; /* time_wall() at the start */
     enum sprt_verdict verdict;
     bool interrupted;
+    int endings[ENDING_NB];                     /* games by how they ended */
+    int faults[TOURNEY_ENGINES_MAX][ENDING_NB]; /* games lost by each engine's fault */
     /* private */
     signed char *outcome; /* per game: -1 not played, else 2 * points of the first engine */
     int next;

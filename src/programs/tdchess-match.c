@@ -11,6 +11,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "core/message.h"
@@ -36,6 +37,10 @@ struct cli {
     uint64_t seed;
     bool games_given;
     bool default_name[TOURNEY_ENGINES_MAX]; /* not given with name= */
+    bool tb_on;                             /* -tb, -tbpieces or -tbadjudicate given */
+    const char *tb_path;                    /* -tb (NULL: the engine's default) */
+    int tb_pieces;                          /* -tbpieces (0: all the tables have) */
+    enum tourney_tb_mode tb_mode;           /* -tbadjudicate (OFF: both) */
 };
 
 static atomic_int stop_flag;
@@ -80,6 +85,12 @@ static void usage(void)
            "                     when both scores stay within CP for N moves each\n"
            "                     (defaults 40, 8, 10 once given)\n"
            "  -maxmoves N        draw after N moves past the opening\n"
+           "  -tb DIRS           adjudicate by endgame tablebases (Gaviota or Syzygy,\n"
+           "                     ':' between directories; default $TDCHESS_TB_PATH,\n"
+           "                     else /usr/share/gaviotatb); built-in engines use them too\n"
+           "  -tbpieces N        only positions of at most N pieces (default: all)\n"
+           "  -tbadjudicate WIN_LOSS|DRAW|BOTH  the verdicts that end a game (default\n"
+           "                     BOTH); -tbpieces and -tbadjudicate imply -tb\n"
            "  -timemargin MS     time an engine may overrun its clock (default 100)\n"
            "  -pgnout FILE       append every finished game to FILE\n"
            "  -resume            count the games already in the -pgnout file and play\n"
@@ -411,6 +422,23 @@ static void parse(struct cli *c, int argc, char **argv)
             c->seed = (uint64_t)number(a, value_of(argc, argv, &i), 0);
         } else if (strcmp(a, "-maxmoves") == 0) {
             o->adj.max_moves = (int)number(a, value_of(argc, argv, &i), 1);
+        } else if (strcmp(a, "-tb") == 0) {
+            c->tb_path = value_of(argc, argv, &i);
+            c->tb_on = true;
+        } else if (strcmp(a, "-tbpieces") == 0) {
+            c->tb_pieces = (int)number(a, value_of(argc, argv, &i), 3);
+            c->tb_on = true;
+        } else if (strcmp(a, "-tbadjudicate") == 0) {
+            const char *v = value_of(argc, argv, &i);
+            if (strcasecmp(v, "both") == 0)
+                c->tb_mode = TB_ADJUDICATE_BOTH;
+            else if (strcasecmp(v, "win_loss") == 0)
+                c->tb_mode = TB_ADJUDICATE_WIN_LOSS;
+            else if (strcasecmp(v, "draw") == 0)
+                c->tb_mode = TB_ADJUDICATE_DRAW;
+            else
+                program_usage_error(_("-tbadjudicate: WIN_LOSS, DRAW or BOTH, not '%s'"), v);
+            c->tb_on = true;
         } else if (strcmp(a, "-timemargin") == 0) {
             o->margin = number(a, value_of(argc, argv, &i), 0) / 1000;
         } else if (strcmp(a, "-pgnout") == 0) {
@@ -439,6 +467,30 @@ static void parse(struct cli *c, int argc, char **argv)
     char err[256];
     if (!tourney_check(o, err, sizeof err))
         program_usage_error("%s", err);
+}
+
+/* -tb: loads the tables for adjudication and gives the built-in engines
+ * the same ones (the libraries hold one set of tables per process). */
+static void load_tablebases(struct cli *c, struct egtb *tb)
+{
+    egtb_init(tb);
+    if (!egtb_have_gaviota() && !egtb_have_syzygy())
+        msg_fatal(EXIT_FAILURE, "%s", _("-tb: this build has no tablebase support"));
+    const char *path = egtb_path_or_default(c->tb_path);
+    if (!*path || strcmp(path, "none") == 0)
+        msg_fatal(EXIT_FAILURE, _("-tb: no tablebases found (give -tb DIRS or set %s)"),
+                  EGTB_PATH_ENV);
+    bool gaviota = egtb_set_gaviota_path(tb, path, NULL, 0);
+    bool syzygy = egtb_set_syzygy_path(tb, path, NULL, 0);
+    if (!gaviota && !syzygy)
+        msg_fatal(EXIT_FAILURE, _("%s: no Gaviota (*.gtb.cp4) or Syzygy (*.rtbw) tablebases"),
+                  path);
+    tb->limit = c->tb_pieces;
+    c->opt.adj.tb = tb;
+    c->opt.adj.tb_mode = c->tb_mode != TB_ADJUDICATE_OFF ? c->tb_mode : TB_ADJUDICATE_BOTH;
+    for (int i = 0; i < c->opt.engine_count; i++)
+        if (c->opt.engines[i].spec.kind == ENGINE_BUILTIN)
+            c->opt.engines[i].tb_path = path;
 }
 
 /* ---- output --------------------------------------------------------------- */
@@ -607,8 +659,60 @@ static void json_summary(const struct tourney *t)
                    t->verdict == SPRT_H1   ? "H1"
                    : t->verdict == SPRT_H0 ? "H0"
                                            : "none");
-        printf(",\"interrupted\":%s}\n", t->interrupted ? "true" : "false");
+        static const char *const KEYS[ENDING_NB] = {"rules", "resignation", "adjudication", "tb",
+                                                    "time",  "illegal",     "crash"};
+        printf(",\"endings\":{");
+        for (int k = 0; k < ENDING_NB; k++)
+            printf("%s\"%s\":%d", k ? "," : "", KEYS[k], t->endings[k]);
+        printf("},\"interrupted\":%s}\n", t->interrupted ? "true" : "false");
     }
+}
+
+static const char *ending_name(enum tourney_ending e)
+{
+    switch (e) {
+    case ENDING_RULES:
+        return _("by the rules");
+    case ENDING_RESIGNATION:
+        return _("resignation");
+    case ENDING_ADJUDICATION:
+        return _("adjudication");
+    case ENDING_TABLEBASE:
+        return _("TB adjudication");
+    case ENDING_TIME:
+        return _("time forfeit");
+    case ENDING_ILLEGAL:
+        return _("illegal move");
+    default:
+        return _("crash or disconnection");
+    }
+}
+
+/* How the games ended, and who lost by a fault:
+ * "Endings: by the rules 6, time forfeit 2 (fake 2)". */
+static void print_endings(const struct tourney *t)
+{
+    const struct tourney_options *o = t->opt;
+    if (t->finished == 0)
+        return;
+    printf("%s", _("Endings:"));
+    const char *sep = " ";
+    for (int k = 0; k < ENDING_NB; k++) {
+        if (t->endings[k] == 0)
+            continue;
+        printf("%s%s %d", sep, ending_name((enum tourney_ending)k), t->endings[k]);
+        sep = ", ";
+        const char *open = " (";
+        for (int i = 0; i < o->engine_count; i++) {
+            if (t->faults[i][k]) {
+                printf("%s%s %d", open, o->engines[i].name, t->faults[i][k]);
+                open = ", ";
+            }
+        }
+        if (open[0] == ',')
+            putchar(')');
+    }
+    putchar('\n');
 }
 
 static void summary(const struct tourney *t)
@@ -618,6 +722,7 @@ static void summary(const struct tourney *t)
                t->total);
     for (int e = 0; e < t->encounter_count; e++)
         print_encounter(t, e);
+    print_endings(t);
     if (t->opt->engine_count > 2)
         print_crosstable(t);
 }
@@ -641,6 +746,9 @@ int main(int argc, char **argv)
     add_games_path();
     static struct cli c; /* large: off the stack */
     parse(&c, argc, argv);
+    static struct egtb tb;
+    if (c.tb_on)
+        load_tablebases(&c, &tb);
     char err[1024];
     struct opening_suite suite = {0};
     if (c.openings_file) {

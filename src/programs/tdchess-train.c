@@ -88,7 +88,14 @@ static void usage(void)
            "  -r, --rate X            Adam's step size (default 0.001)\n"
            "  -k, --scale K           centipawns of the sigmoid (default 400)\n"
            "  -l, --lambda L          share of the score in the target (default 0.75)\n"
-           "  -q, --quiet             no progress line\n"));
+           "      --fit-scale         fit K to the data's scores and results first\n"
+           "      --decay F           multiply the rate by F after each epoch (default 1)\n"
+           "      --checkpoint FILE   the trainer's state after each epoch\n"
+           "                          (default NET.ckpt)\n"
+           "      --resume            go on from the checkpoint (same DATA and options)\n"
+           "  -q, --quiet             no progress line\n"
+           "Ctrl-C, SIGTERM or SIGHUP stops at the next step, writing NET and the\n"
+           "checkpoint; --resume then continues exactly where it stopped.\n"));
     puts(_("On a terminal a progress bar shows positions per second and the time\n"
            "left; otherwise plain progress lines are written to standard error.\n"
            "Ctrl-C or SIGTERM stops at the next batch: SET keeps the last completed\n"

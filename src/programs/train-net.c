@@ -8,6 +8,7 @@
 #include "system.h"
 
 #include <getopt.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <unistd.h>
 
@@ -51,63 +52,159 @@ static uint64_t seed_arg(const char *text)
     return (uint64_t)s;
 }
 
-/* Trains, writing NET after every epoch; returns the exit status. */
-static int train(struct nettrain_options *o, int epochs, int every, bool quiet, const char *data,
+/* Set by SIGINT, SIGTERM and SIGHUP: the trainer stops after its step. */
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+static void catch_stop_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = request_stop;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+/* What a run is asked to do beside the trainer's options. */
+struct net_run {
+    int epochs, every;
+    bool quiet, resume, fit_scale;
+    double decay;           /* the rate's factor after each epoch */
+    const char *checkpoint; /* NULL: NET.ckpt */
+};
+
+static bool save_net(const struct nettrain *t, const char *out, char *err, size_t errlen)
+{
+    struct nnue_net *net = nnue_quantise(nettrain_net(t));
+    bool saved = nnue_save(net, out, err, errlen);
+    nnue_net_free(net);
+    return saved;
+}
+
+static void report_epoch(const struct run *r, bool quiet, double loss, double vloss, bool validate)
+{
+    if (quiet)
+        return;
+    if (!r->quiet)
+        fputc('\r', stderr);
+    if (validate)
+        fprintf(stderr, _("epoch %d/%d: training loss %.6f, validation loss %.6f\n"), r->epoch,
+                r->epochs, loss, vloss);
+    else
+        fprintf(stderr, _("epoch %d/%d: training loss %.6f\n"), r->epoch, r->epochs, loss);
+}
+
+/* The trainer: new, or from the checkpoint with --resume. */
+static struct nettrain *start_trainer(struct nettrain_options *o, const struct net_run *nr,
+                                      const struct nettrain_data *d, const char *checkpoint,
+                                      int *first_epoch)
+{
+    char err[512];
+    *first_epoch = 1;
+    if (!nr->resume)
+        return nettrain_new(o, NULL);
+    struct nettrain *t = nettrain_load_checkpoint(o, d, checkpoint, first_epoch, err, sizeof err);
+    if (t == NULL)
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    /* The rate the schedule had reached at that epoch. */
+    for (int e = 1; e < *first_epoch; e++)
+        o->rate *= nr->decay;
+    nettrain_set_rate(t, o->rate);
+    return t;
+}
+
+/* Trains, writing NET and the checkpoint after every epoch (and when a
+ * signal stops it); returns the exit status. */
+static int train(struct nettrain_options *o, const struct net_run *nr, const char *data,
                  const char *out)
 {
     char err[512];
     struct nettrain_data d, v = {NULL, 0};
     if (!nettrain_data_load(&d, data, err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    if (every > 0)
-        nettrain_data_split(&d, &v, every);
+    if (nr->every > 0)
+        nettrain_data_split(&d, &v, nr->every);
     if (d.count == 0)
         msg_fatal(EXIT_FAILURE, _("%s: no positions to train on"), data);
-    struct nettrain *t = nettrain_new(o, NULL);
-    struct run r = {quiet || !isatty(STDERR_FILENO), 0, epochs, 0, 0};
+    if (nr->fit_scale) {
+        double k = nettrain_fit_scale(&d);
+        if (k > 0)
+            o->scale = k;
+        if (!nr->quiet)
+            fprintf(stderr, _("fitted scale K: %.1f centipawns\n"), o->scale);
+    }
+    char *checkpoint = xmalloc(strlen(nr->checkpoint ? nr->checkpoint : out) + 6);
+    sprintf(checkpoint, nr->checkpoint ? "%s" : "%s.ckpt", nr->checkpoint ? nr->checkpoint : out);
+    int first;
+    struct nettrain *t = start_trainer(o, nr, &d, checkpoint, &first);
+    nettrain_set_stop(t, &stop_requested);
+    catch_stop_signals();
+    struct run r = {nr->quiet || !isatty(STDERR_FILENO), 0, nr->epochs, 0, 0};
     int status = EXIT_SUCCESS;
-    for (r.epoch = 1; r.epoch <= epochs; r.epoch++) {
+    for (r.epoch = first; r.epoch <= nr->epochs; r.epoch++) {
         r.start = time_wall();
         double loss = nettrain_epoch(t, &d, show_progress, &r);
-        double vloss = v.count ? nettrain_loss(t, &v) : 0;
-        struct nnue_net *net = nnue_quantise(nettrain_net(t));
-        bool saved = nnue_save(net, out, err, sizeof err);
-        nnue_net_free(net);
-        if (!saved) {
+        bool stopped = nettrain_stopped(t);
+        if (!stopped) {
+            report_epoch(&r, nr->quiet, loss, v.count ? nettrain_loss(t, &v) : 0, v.count > 0);
+            o->rate *= nr->decay;
+            nettrain_set_rate(t, o->rate);
+        }
+        if (!save_net(t, out, err, sizeof err) ||
+            !nettrain_save_checkpoint(t, stopped ? r.epoch : r.epoch + 1, checkpoint, err,
+                                      sizeof err)) {
             msg_error("%s", err);
             status = EXIT_FAILURE;
             break;
         }
-        if (!quiet) {
+        if (stopped) {
             if (!r.quiet)
-                fputc('\r', stderr);
-            if (v.count)
-                fprintf(stderr, _("epoch %d/%d: training loss %.6f, validation loss %.6f\n"),
-                        r.epoch, epochs, loss, vloss);
-            else
-                fprintf(stderr, _("epoch %d/%d: training loss %.6f\n"), r.epoch, epochs, loss);
+                fputc('\n', stderr);
+            msg_error(_("interrupted in epoch %d: %s and %s written; --resume continues"), r.epoch,
+                      out, checkpoint);
+            status = 130;
+            break;
         }
     }
     nettrain_free(t);
     nettrain_data_free(&d);
     nettrain_data_free(&v);
+    free(checkpoint);
     return status;
 }
 
 int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(void))
 {
     static const struct option options[] = {
-        {"net", no_argument, NULL, 'n'},          {"hidden", required_argument, NULL, 'H'},
-        {"epochs", required_argument, NULL, 'e'}, {"validate", required_argument, NULL, 'v'},
-        {"seed", required_argument, NULL, 's'},   {"threads", required_argument, NULL, 'j'},
-        {"batch", required_argument, NULL, 'b'},  {"rate", required_argument, NULL, 'r'},
-        {"scale", required_argument, NULL, 'k'},  {"lambda", required_argument, NULL, 'l'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
+        {"net", no_argument, NULL, 'n'},
+        {"hidden", required_argument, NULL, 'H'},
+        {"epochs", required_argument, NULL, 'e'},
+        {"validate", required_argument, NULL, 'v'},
+        {"seed", required_argument, NULL, 's'},
+        {"threads", required_argument, NULL, 'j'},
+        {"batch", required_argument, NULL, 'b'},
+        {"rate", required_argument, NULL, 'r'},
+        {"scale", required_argument, NULL, 'k'},
+        {"lambda", required_argument, NULL, 'l'},
+        {"fit-scale", no_argument, NULL, 'K'},
+        {"decay", required_argument, NULL, 'd'},
+        {"checkpoint", required_argument, NULL, 'c'},
+        {"resume", no_argument, NULL, 'R'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
     };
     struct nettrain_options o = nettrain_options_default();
-    int epochs = 10, every = 10, c;
-    bool quiet = false;
+    struct net_run nr = {10, 10, false, false, false, 1.0, NULL};
+    int c;
     while ((c = getopt_long(argc, argv, "nH:e:v:s:j:b:r:k:l:qhV", options, NULL)) != -1) {
         switch (c) {
         case 'n':
@@ -120,7 +217,7 @@ int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(v
                                     optarg);
             break;
         case 'e':
-            epochs = (int)program_int_arg(optarg, 1, MAX_EPOCHS, _("number of epochs"));
+            nr.epochs = (int)program_int_arg(optarg, 1, MAX_EPOCHS, _("number of epochs"));
             break;
         case 'v': {
             /* every n-th position: 10% is every 10th, 0 none */
@@ -131,7 +228,7 @@ int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(v
             text[len - percent] = '\0';
             double share = program_real_arg(text, 0, percent ? 50 : 0.5, _("validation share"));
             share /= percent ? 100 : 1;
-            every = share > 0 ? (int)(1 / share + 0.5) : 0;
+            nr.every = share > 0 ? (int)(1 / share + 0.5) : 0;
             break;
         }
         case 's':
@@ -152,8 +249,20 @@ int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(v
         case 'l':
             o.lambda = program_real_arg(optarg, 0, 1, _("lambda"));
             break;
+        case 'K':
+            nr.fit_scale = true;
+            break;
+        case 'd':
+            nr.decay = program_real_arg(optarg, 0.01, 1, _("rate decay"));
+            break;
+        case 'c':
+            nr.checkpoint = optarg;
+            break;
+        case 'R':
+            nr.resume = true;
+            break;
         case 'q':
-            quiet = true;
+            nr.quiet = true;
             break;
         case 'h':
             usage();
@@ -167,5 +276,5 @@ int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(v
     }
     if (argc - optind != 2)
         program_usage_error(_("--net needs a data file and a network file"));
-    return train(&o, epochs, every, quiet, argv[optind], argv[optind + 1]);
+    return train(&o, &nr, argv[optind], argv[optind + 1]);
 }

@@ -13,7 +13,10 @@
  * them and no search is made: with Gaviota's distance to mate, the move
  * that mates fastest (or keeps the draw, or loses slowest), so KQK and KRK
  * are mated in the tables' distance; the principal variation is the
- * tables' line and the score an exact mate score.
+ * tables' line and the score an exact mate score.  With MultiPV the tables
+ * rank the root moves (those of "go searchmoves" only), one line each.
+ * The depth reported is the depth asked for, since the tables' answer
+ * holds at any depth, else the length of the tables' line.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -72,31 +75,61 @@ static int table_line(struct searcher *s, const struct egtb_root *first, struct 
     return n;
 }
 
-bool search_tb_root(struct searcher *s, struct search_result *result)
+/* Keeps the root moves "go searchmoves" allows, in their order. */
+static int keep_searchmoves(const struct search_limits *l, struct egtb_root *r, int n)
 {
-    const struct egtb *t = s->config.tablebases;
-    /* MultiPV and "go searchmoves" are the search's: it ranks the moves. */
-    if (!t || s->config.multipv > 1 || s->limits->searchmove_count)
-        return false;
-    struct egtb_root r;
-    if (!egtb_probe_root(t, s->board, &r))
-        return false;
-    s->stats.tb_hits++;
+    if (l->searchmove_count == 0)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < l->searchmove_count; k++)
+            if (move_equal(r[i].best, l->searchmoves[k])) {
+                r[kept++] = r[i];
+                break;
+            }
+    return kept;
+}
+
+/* Reports line MULTIPV: the root move of R and the tables' line after it;
+ * returns the line's second move (the ponder move), if any. */
+static struct move report_line(struct searcher *s, const struct egtb_root *r, int multipv)
+{
     struct search_report rep = {0};
-    rep.depth = 1;
-    rep.multipv = 1;
-    rep.score = root_score(&r);
-    rep.pv_length = table_line(s, &r, rep.pv);
-    rep.seldepth = rep.pv_length;
+    rep.multipv = multipv;
+    rep.score = root_score(r);
+    rep.pv_length = table_line(s, r, rep.pv);
+    rep.depth = s->limits->depth > 0 ? s->limits->depth : rep.pv_length > 0 ? rep.pv_length : 1;
+    rep.seldepth = rep.pv_length > rep.depth ? rep.pv_length : rep.depth;
     rep.tb = true;
     rep.tbhits = s->stats.tb_hits;
+    rep.nodes = s->stats.nodes;
     rep.hashfull = tt_hashfull(s->tt);
     rep.elapsed = (s->limits->cpu_time ? time_thread_cpu() : time_wall()) - s->start;
     if (s->callbacks && s->callbacks->on_report)
         s->callbacks->on_report(&rep, s->callbacks->data);
-    result->best = r.best;
-    result->ponder = rep.pv_length > 1 ? rep.pv[1] : move_none();
-    result->score = rep.score;
-    result->depth = 1;
+    if (multipv == 1)
+        s->root_depth = rep.depth;
+    return rep.pv_length > 1 ? rep.pv[1] : move_none();
+}
+
+bool search_tb_root(struct searcher *s, struct search_result *result)
+{
+    const struct egtb *t = s->config.tablebases;
+    if (!t || !egtb_covers(t, s->board))
+        return false;
+    struct egtb_root ranked[MAX_MOVES];
+    int n = keep_searchmoves(s->limits, ranked, egtb_rank_root(t, s->board, ranked, MAX_MOVES));
+    if (n == 0)
+        return false;
+    s->stats.tb_hits++;
+    int lines = s->config.multipv < n ? s->config.multipv : n;
+    for (int i = 0; i < lines; i++) {
+        struct move ponder = report_line(s, &ranked[i], i + 1);
+        if (i == 0)
+            result->ponder = ponder;
+    }
+    result->best = ranked[0].best;
+    result->score = root_score(&ranked[0]);
+    result->depth = s->root_depth;
     return true;
 }

@@ -140,28 +140,36 @@ static bool better(enum egtb_wdl wdl, int plies, enum egtb_wdl bw, int bp)
     return wdl == EGTB_WIN ? plies < bp : wdl == EGTB_LOSS ? plies > bp : false;
 }
 
-bool egtb_probe_root(const struct egtb *t, struct board *b, struct egtb_root *out)
+int egtb_rank_root(const struct egtb *t, struct board *b, struct egtb_root *out, int max)
 {
     if (!egtb_covers(t, b))
-        return false;
+        return 0;
     struct move_list list;
     gen_legal_moves(b, &list);
-    bool found = false;
+    int n = 0;
     for (int i = 0; i < list.count; i++) {
         struct move m = list.moves[i];
-        enum egtb_wdl wdl;
-        int plies;
-        bool dtm;
+        struct egtb_root r = {m, EGTB_DRAW, 0, true};
         if (!board_make_move(b, m))
             continue;
-        bool ok = probe_child(t, b, &wdl, &plies, &dtm);
+        bool ok = probe_child(t, b, &r.wdl, &r.plies, &r.dtm);
         board_take_back(b);
         if (!ok)
-            return false; /* a gap in the tables: let the search decide */
-        if (!found || better(wdl, plies, out->wdl, out->plies)) {
-            out->best = m, out->wdl = wdl, out->plies = plies, out->dtm = dtm;
-            found = true;
+            return 0; /* a gap in the tables: let the search decide */
+        /* Insertion by rank; equals keep the generator's order. */
+        int k = n < max ? n++ : max;
+        while (k > 0 && better(r.wdl, r.plies, out[k - 1].wdl, out[k - 1].plies)) {
+            if (k < max)
+                out[k] = out[k - 1];
+            k--;
         }
+        if (k < max)
+            out[k] = r;
     }
-    return found;
+    return n;
+}
+
+bool egtb_probe_root(const struct egtb *t, struct board *b, struct egtb_root *out)
+{
+    return egtb_rank_root(t, b, out, 1) > 0;
 }

@@ -44,8 +44,9 @@ struct egtb {
 
 /* An egtb with nothing loaded (probes fail) and probe depth 1. */
 void egtb_init(struct egtb *t);
-/* Loads Gaviota tables from a colon-separated list of directories (each
- * also searched for the gtb1..gtb4 subdirectories Debian uses); "" or
+/* Loads Gaviota tables (cp4-compressed) from a colon-separated list of
+ * directories (each also searched in the gtb4 subdirectory, where Debian
+ * puts them); "" or
  * NULL unloads.  False when the build has no Gaviota or nothing was found
  * (msg, if not NULL, then says why). */
 bool egtb_set_gaviota_path(struct egtb *t, const char *path, char *msg, size_t len);
@@ -82,6 +83,10 @@ struct egtb_root {
     bool dtm;
 };
 bool egtb_probe_root(const struct egtb *t, struct board *b, struct egtb_root *out);
+/* Every legal move with the tables' verdict after it, best first (as
+ * egtb_probe_root chooses): the best MAX go to OUT.  Returns how many
+ * went there, 0 when the tables cannot rank every move. */
+int egtb_rank_root(const struct egtb *t, struct board *b, struct egtb_root *out, int max);
 
 /* Backends (tb_gaviota.c, tb_syzygy.c): squares in tdchess's numbering. */
 bool egtb_gaviota_load(const char *path, int *pieces, char *msg, size_t len);

@@ -10,6 +10,9 @@
 #include <math.h>
 #include <pthread.h>
 
+#include <zlib.h>
+
+#include "core/atomicfile.h"
 #include "core/message.h"
 #include "core/rng.h"
 #include "core/thread.h"
@@ -34,6 +37,12 @@ struct nettrain {
     struct rng rng;
     size_t *order, order_count;
     float ft_limit, bias_limit, out_limit, out_bias_limit;
+    /* Stopping and resuming: the generator as it was before this epoch's
+     * shuffle, and the positions of the epoch already learnt. */
+    const volatile sig_atomic_t *stop;
+    bool stopped;
+    struct rng epoch_rng;
+    size_t offset;
 };
 
 struct nettrain_options nettrain_options_default(void)
@@ -370,6 +379,7 @@ double nettrain_epoch(struct nettrain *t, const struct nettrain_data *d,
         t->order = xrealloc(t->order, (d->count + 1) * sizeof *t->order);
         t->order_count = d->count;
     }
+    t->epoch_rng = t->rng;
     for (size_t i = 0; i < d->count; i++)
         t->order[i] = i;
     for (size_t i = d->count; i > 1; i--) { /* Fisher-Yates */
@@ -379,9 +389,16 @@ double nettrain_epoch(struct nettrain *t, const struct nettrain_data *d,
         t->order[k] = tmp;
     }
     const size_t batch = (size_t)(t->o.batch > 0 ? t->o.batch : 1);
+    size_t first = t->offset < d->count ? t->offset : 0; /* a resumed epoch */
     take_loss(t);
+    t->stopped = false;
     double loss = 0;
-    for (size_t begin = 0; begin < d->count; begin += batch) {
+    size_t begin;
+    for (begin = first; begin < d->count; begin += batch) {
+        if (t->stop != NULL && *t->stop) {
+            t->stopped = true;
+            break;
+        }
         size_t end = d->count - begin < batch ? d->count : begin + batch;
         run_batch(t, d, t->order, begin, end, 1.0 / (double)(end - begin));
         loss += take_loss(t);
@@ -389,7 +406,8 @@ double nettrain_epoch(struct nettrain *t, const struct nettrain_data *d,
         if (progress)
             progress(arg, end, d->count);
     }
-    return d->count ? loss / (double)d->count : 0;
+    t->offset = t->stopped ? begin : 0;
+    return begin > first ? loss / (double)(begin - first) : 0;
 }
 
 double nettrain_loss(struct nettrain *t, const struct nettrain_data *d)
@@ -397,4 +415,207 @@ double nettrain_loss(struct nettrain *t, const struct nettrain_data *d)
     take_loss(t);
     run_batch(t, d, NULL, 0, d->count, 0);
     return d->count ? take_loss(t) / (double)d->count : 0;
+}
+
+void nettrain_set_rate(struct nettrain *t, double rate)
+{
+    t->o.rate = rate;
+}
+
+void nettrain_set_stop(struct nettrain *t, const volatile sig_atomic_t *stop)
+{
+    t->stop = stop;
+}
+
+bool nettrain_stopped(const struct nettrain *t)
+{
+    return t->stopped;
+}
+
+/* ---- checkpoints ------------------------------------------------------------ */
+
+static const char CHECKPOINT_MAGIC[8] = "TDCKPT1";
+
+/* The checkpoint's fixed part, then the arrays in checkpoint_arrays()'s order. */
+struct checkpoint_head {
+    char magic[8];
+    int32_t hidden, epoch;
+    int64_t step;
+    uint64_t offset, rng, count;
+};
+
+struct checkpoint_array {
+    float *data;
+    size_t count;
+};
+
+static int checkpoint_arrays(const struct nettrain *t, struct checkpoint_array a[12])
+{
+    const size_t n = (size_t)t->net->hidden, nw = (size_t)NNUE_INPUTS * n;
+    struct nnue_float *net = t->net;
+    int k = 0;
+    a[k++] = (struct checkpoint_array){net->ft_weight, nw};
+    a[k++] = (struct checkpoint_array){net->ft_bias, n};
+    a[k++] = (struct checkpoint_array){net->out_weight, 2 * n};
+    a[k++] = (struct checkpoint_array){&net->out_bias, 1};
+    a[k++] = (struct checkpoint_array){t->mw, nw};
+    a[k++] = (struct checkpoint_array){t->vw, nw};
+    a[k++] = (struct checkpoint_array){t->mb, n};
+    a[k++] = (struct checkpoint_array){t->vb, n};
+    a[k++] = (struct checkpoint_array){t->mv, 2 * n};
+    a[k++] = (struct checkpoint_array){t->vv, 2 * n};
+    a[k++] = (struct checkpoint_array){(float *)&t->mob, 1};
+    a[k++] = (struct checkpoint_array){(float *)&t->vob, 1};
+    return k;
+}
+
+struct checkpoint_out {
+    const struct nettrain *t;
+    struct checkpoint_head head;
+};
+
+static bool write_crc(FILE *out, const void *p, size_t len, uLong *crc)
+{
+    *crc = crc32(*crc, p, (uInt)len);
+    return fwrite(p, 1, len, out) == len;
+}
+
+static bool write_checkpoint(FILE *out, void *data)
+{
+    struct checkpoint_out *c = data;
+    struct checkpoint_array a[12];
+    int count = checkpoint_arrays(c->t, a);
+    uLong crc = crc32(0, Z_NULL, 0);
+    bool ok = write_crc(out, &c->head, sizeof c->head, &crc);
+    for (int k = 0; ok && k < count; k++)
+        for (size_t i = 0; ok && i < a[k].count; i += 1 << 20) {
+            size_t len = a[k].count - i < (1u << 20) ? a[k].count - i : 1u << 20;
+            ok = write_crc(out, a[k].data + i, len * sizeof(float), &crc);
+        }
+    uint32_t tail = (uint32_t)crc;
+    return ok && fwrite(&tail, sizeof tail, 1, out) == 1;
+}
+
+bool nettrain_save_checkpoint(const struct nettrain *t, int epoch, const char *path, char *err,
+                              size_t errlen)
+{
+    struct checkpoint_out c = {t, {{0}, 0, 0, 0, 0, 0, 0}};
+    memcpy(c.head.magic, CHECKPOINT_MAGIC, sizeof c.head.magic);
+    c.head.hidden = t->net->hidden;
+    c.head.epoch = epoch;
+    c.head.step = t->step;
+    c.head.offset = t->offset;
+    /* Mid-epoch, the shuffle is made again from the generator of the
+     * epoch's start; between epochs the generator goes on. */
+    c.head.rng = t->offset ? t->epoch_rng.s : t->rng.s;
+    c.head.count = t->order_count;
+    return atomic_file_write(path, "wb", write_checkpoint, &c, err, errlen);
+}
+
+static bool read_crc(FILE *in, void *p, size_t len, uLong *crc)
+{
+    if (fread(p, 1, len, in) != len)
+        return false;
+    *crc = crc32(*crc, p, (uInt)len);
+    return true;
+}
+
+struct nettrain *nettrain_load_checkpoint(const struct nettrain_options *o,
+                                          const struct nettrain_data *d, const char *path,
+                                          int *epoch, char *err, size_t errlen)
+{
+    FILE *in = fopen(path, "rb");
+    if (in == NULL) {
+        msg_fail(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct checkpoint_head head;
+    uLong crc = crc32(0, Z_NULL, 0);
+    struct nettrain *t = NULL;
+    if (!read_crc(in, &head, sizeof head, &crc) ||
+        memcmp(head.magic, CHECKPOINT_MAGIC, sizeof head.magic) != 0) {
+        msg_fail(err, errlen, _("%s: not a tdchess-train checkpoint"), path);
+        goto fail;
+    }
+    if (head.hidden != o->hidden || head.count != d->count) {
+        msg_fail(err, errlen,
+                 _("%s: the checkpoint is of %d neurons and %llu positions, not %d and %zu"), path,
+                 (int)head.hidden, (unsigned long long)head.count, o->hidden, d->count);
+        goto fail;
+    }
+    t = nettrain_new(o, NULL);
+    struct checkpoint_array a[12];
+    int count = checkpoint_arrays(t, a);
+    bool ok = true;
+    for (int k = 0; ok && k < count; k++)
+        for (size_t i = 0; ok && i < a[k].count; i += 1 << 20) {
+            size_t len = a[k].count - i < (1u << 20) ? a[k].count - i : 1u << 20;
+            ok = read_crc(in, a[k].data + i, len * sizeof(float), &crc);
+        }
+    uint32_t tail;
+    if (!ok || fread(&tail, sizeof tail, 1, in) != 1 || tail != (uint32_t)crc || fgetc(in) != EOF) {
+        msg_fail(err, errlen, _("%s: the checkpoint is damaged (short, or its CRC-32 is wrong)"),
+                 path);
+        goto fail;
+    }
+    fclose(in);
+    t->step = head.step;
+    t->offset = (size_t)head.offset;
+    t->rng.s = head.rng;
+    *epoch = head.epoch;
+    return t;
+fail:
+    nettrain_free(t);
+    fclose(in);
+    return NULL;
+}
+
+/* ---- the sigmoid's scale ------------------------------------------------------- */
+
+enum { FIT_SCORE_LIMIT = 3000, FIT_SAMPLE = 1 << 21 };
+
+static double scale_error(const struct nettrain_data *d, size_t stride, double k)
+{
+    double sum = 0;
+    for (size_t i = 0; i < d->count; i += stride) {
+        struct posrec_info info;
+        struct posrec_pieces p;
+        const unsigned char *rec = d->records + i * POSREC_SIZE;
+        posrec_get_info(rec, &info);
+        if (abs(info.score) > FIT_SCORE_LIMIT)
+            continue;
+        posrec_pieces(rec, &p);
+        double white = info.result / 2.0, result = p.side == WHITE ? white : 1 - white;
+        double e = sigmoid(info.score / k) - result;
+        sum += e * e;
+    }
+    return sum;
+}
+
+double nettrain_fit_scale(const struct nettrain_data *d)
+{
+    size_t stride = d->count / FIT_SAMPLE + 1, usable = 0;
+    for (size_t i = 0; i < d->count; i += stride) {
+        struct posrec_info info;
+        posrec_get_info(d->records + i * POSREC_SIZE, &info);
+        usable += abs(info.score) <= FIT_SCORE_LIMIT;
+    }
+    if (usable == 0)
+        return 0;
+    const double golden = (sqrt(5.0) - 1) / 2;
+    double lo = 50, hi = 3000;
+    double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+    double fa = scale_error(d, stride, a), fb = scale_error(d, stride, b);
+    while (hi - lo > 0.5) {
+        if (fa < fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - golden * (hi - lo);
+            fa = scale_error(d, stride, a);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + golden * (hi - lo);
+            fb = scale_error(d, stride, b);
+        }
+    }
+    return (lo + hi) / 2;
 }

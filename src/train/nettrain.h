@@ -24,6 +24,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 #include "eval/nnue.h"
@@ -69,5 +70,30 @@ double nettrain_loss(struct nettrain *t, const struct nettrain_data *d);
 double nettrain_eval_cp(struct nettrain *t, const unsigned char *rec);
 /* The float net as trained so far. */
 const struct nnue_float *nettrain_net(const struct nettrain *t);
+
+/* Adam's step size from now on (a schedule lowers it between epochs). */
+void nettrain_set_rate(struct nettrain *t, double rate);
+
+/* Stopping and resuming.  nettrain_epoch() checks *stop (may be NULL)
+ * between steps and returns early when it is set; nettrain_stopped() then
+ * says so.  A checkpoint holds the float net, Adam's moments, the step, the
+ * epoch and the place inside it, so that a run resumed from it continues
+ * exactly as if it had not stopped (same data, same options).  The file is
+ * in this machine's byte order, with a CRC-32; it is written atomically. */
+void nettrain_set_stop(struct nettrain *t, const volatile sig_atomic_t *stop);
+bool nettrain_stopped(const struct nettrain *t);
+bool nettrain_save_checkpoint(const struct nettrain *t, int epoch, const char *path, char *err,
+                              size_t errlen);
+/* A trainer from a checkpoint written with the same hidden size and data
+ * count as o and d; *epoch is the epoch to (re)start.  NULL with err set. */
+struct nettrain *nettrain_load_checkpoint(const struct nettrain_options *o,
+                                          const struct nettrain_data *d, const char *path,
+                                          int *epoch, char *err, size_t errlen);
+
+/* The scale K (centipawns) for which sigmoid(score / K) best predicts the
+ * games' results over d (least squares, scores within +-3000 only), found
+ * by golden-section search between 50 and 3000; 0 when d has no such
+ * positions. */
+double nettrain_fit_scale(const struct nettrain_data *d);
 
 #endif /* TDCHESS_TRAIN_NETTRAIN_H */
