@@ -321,21 +321,31 @@ END_TEST
 
 /* ---- symmetry ------------------------------------------------------------------ */
 
+/* FEN of the twin of FEN (board_flip). */
+static const char *flipped_fen(const char *fen)
+{
+    static char out[FEN_MAX];
+    struct board b, twin;
+    board_init(&b);
+    board_init(&twin);
+    board_set_fen_or_fail(&b, fen);
+    board_flip(&b, &twin);
+    fen_write(&twin, out);
+    board_free(&b);
+    board_free(&twin);
+    return out;
+}
+
 START_TEST(test_flip_fen)
 {
-    char out[200];
-    ck_assert(eval_flip_fen(FEN_START, out, sizeof out));
-    ck_assert_str_eq(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-    ck_assert(eval_flip_fen("r3k2r/8/8/3pP3/8/8/8/4K2R w Kq d6 0 2", out, sizeof out));
-    ck_assert_str_eq(out, "4k2r/8/8/8/3Pp3/8/8/R3K2R b Qk d3 0 2");
-    ck_assert(eval_flip_fen("8/8/8/8/8/8/8/K6k b - -", out, sizeof out));
-    ck_assert_str_eq(out, "k6K/8/8/8/8/8/8/8 w - -");
-    ck_assert(!eval_flip_fen("8/8/8 w - -", out, sizeof out));
-    ck_assert_str_eq(out, "");
-    ck_assert(!eval_flip_fen("8/8/8/8/8/8/8/K6k x - -", out, sizeof out));
-    ck_assert(!eval_flip_fen("8/8/8/8/8/8/8/K6k w - e9", out, sizeof out));
-    ck_assert(!eval_flip_fen("", out, sizeof out));
-    ck_assert(!eval_flip_fen(FEN_START, out, 10));
+    ck_assert_str_eq(flipped_fen(FEN_START),
+                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    ck_assert_str_eq(flipped_fen("r3k2r/8/8/3pP3/8/8/8/4K2R w Kq d6 0 2"),
+                     "4k2r/8/8/8/3Pp3/8/8/R3K2R b Qk d3 0 2");
+    ck_assert_str_eq(flipped_fen("8/8/8/8/8/8/8/K6k b - - 7 40"), "k6K/8/8/8/8/8/8/8 w - - 7 40");
+    /* twice is the position itself */
+    const char *fen = "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 3 7";
+    ck_assert_str_eq(flipped_fen(flipped_fen(fen)), fen);
 }
 END_TEST
 
@@ -366,10 +376,8 @@ START_TEST(test_extended)
     char **fens = suite_fens(&n);
     static struct eval_trace t;
     for (int i = 0; i < n; i++) {
-        char flipped[200], err[200];
         set_fen(fens[i]);
-        ck_assert(eval_flip_fen(fens[i], flipped, sizeof flipped));
-        ck_assert_msg(fen_read(&twin, flipped, NULL, err, sizeof err), "%s: %s", flipped, err);
+        board_flip(&board, &twin);
         int a = eval_full(rnd, &board), b = eval_full(rnd, &twin);
         ck_assert_msg(a == b, "%s: extended set %d, flipped %d", fens[i], a, b);
         const uint8_t(*c)[PIECE_NB] = board.state->count;
@@ -472,10 +480,8 @@ START_TEST(test_symmetry)
     static struct eval_trace ta, tb;
     int nonzero = 0;
     for (int i = 0; i < n; i++) {
-        char flipped[200], err[200];
         set_fen(fens[i]);
-        ck_assert_msg(eval_flip_fen(fens[i], flipped, sizeof flipped), "%s", fens[i]);
-        ck_assert_msg(fen_read(&twin, flipped, NULL, err, sizeof err), "%s: %s", flipped, err);
+        board_flip(&board, &twin);
         ck_assert_int_ne(twin.side, board.side);
         int a = eval_full(ev, &board), b = eval_full(ev, &twin);
         ck_assert_msg(a == b, "%s: %d, flipped %d", fens[i], a, b);

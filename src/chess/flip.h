@@ -1,4 +1,4 @@
-/* flip.h - the colour-flipped twin of a position, as FEN text.
+/* flip.h - the colour-flipped twin of a position.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -7,13 +7,12 @@
 #ifndef TDCHESS_CHESS_FLIP_H
 #define TDCHESS_CHESS_FLIP_H
 
-#include <stdbool.h>
-#include <stddef.h>
+#include "chess/board.h"
 
-/* Writes into out the FEN of the colour-flipped position: ranks mirrored,
- * piece colours swapped, the other side to move, castling letters swapped,
- * en-passant rank mirrored.  Returns false when fen is not recognisably a
- * FEN (out is then empty).  The move counters are kept. */
-bool eval_flip_fen(const char *fen, char *out, size_t outlen);
+/* Sets DST (board_init'ed) to the colour-flipped twin of SRC's current
+ * position, without history: ranks mirrored, piece colours swapped, the
+ * other side to move, castling rights swapped, the en-passant square
+ * mirrored; the move counters are kept. */
+void board_flip(const struct board *src, struct board *dst);
 
 #endif /* TDCHESS_CHESS_FLIP_H */

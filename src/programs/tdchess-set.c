@@ -206,14 +206,10 @@ static bool same_trace(struct symmetry_run *r, struct board *a, struct board *b)
 static void symmetry_position(struct board *b, const char *fen, const char *where, void *data)
 {
     struct symmetry_run *r = data;
-    char twin[400], err[200];
+    char twin[FEN_MAX];
     r->positions++;
-    if (!eval_flip_fen(fen, twin, sizeof twin) ||
-        !fen_read(&r->twin, twin, NULL, err, sizeof err)) {
-        printf(_("%s: cannot flip %s\n"), where, fen);
-        r->failures++;
-        return;
-    }
+    board_flip(b, &r->twin);
+    fen_write(&r->twin, twin);
     int a = eval_full(r->e, b), c = eval_full(r->e, &r->twin);
     if (a != c || eval_stage(b) != eval_stage(&r->twin)) {
         printf(_("%s: ASYMMETRIC %d / %d  %s  /  %s\n"), where, a, c, fen, twin);
