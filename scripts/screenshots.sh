@@ -6,7 +6,7 @@
 # (Debian's default monospace font; a font without the quadrant block
 # characters draws the figures with holes).
 #
-#   scripts/screenshots.sh [BUILDDIR] (needs xvfb xterm xdotool imagemagick
+#   [ONLY=opening|truecolor|themes] [STARTUP=SECONDS] scripts/screenshots.sh [BUILDDIR] (needs xvfb xterm xdotool imagemagick
 #                                       fonts-dejavu-core)
 #
 # Copyright (C) 2026 The tdchess authors.
@@ -42,7 +42,7 @@ shot() {
     xt=$!
     # the first frame, then keys (a loaded machine needs the margin); with
     # no window manager the keys go to the window under the pointer
-    sleep 3
+    sleep "${STARTUP:-3}"
     DISPLAY=$d xdotool mousemove 20 20
     for k in $keys; do
         case $k in

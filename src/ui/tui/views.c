@@ -564,6 +564,11 @@ void screen_draw_help(struct screen *sc)
          _("the board's colours: brown, green, blue, grey, contrast"));
     LINE("  %-24s %s", "pieces [STYLE]", _("pieces as auto, figures, symbols or letters"));
     LINE("%s", "");
+    /* the bound marker of the thinking line (issue 23, defect 12) */
+    LINE("%s", _("Scores name the side that is better, in pawns (Black +0.30). A + after "
+                 "the score says White is at least that well off, a - at most: the search has "
+                 "not settled it yet."));
+    LINE("%s", "");
     LINE("%s", _("PgUp/PgDn scroll this help; any other key closes it."));
 show:
 #undef LINE
