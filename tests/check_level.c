@@ -12,6 +12,7 @@
 
 #include "eval/eval.h"
 #include "search/engine.h"
+#include "chess/movegen.h"
 #include "search/level.h"
 #include "testutil.h"
 
@@ -179,6 +180,26 @@ START_TEST(test_level_search)
     struct move again;
     ck_assert_msg(move_from_coord(&b, text, &again, err, sizeof err), "%s: %s", text, err);
     ck_assert(r.nodes <= level_params(LEVEL_MIN_ELO).nodes + 1000);
+    /* The line of the move played, numbered 1, for the thinking display
+     * (defect 12: it showed the search's best line while the level played
+     * another); a move of no candidate has none. */
+    for (int i = 0; i < p.done_count; i++) {
+        struct search_report line;
+        ck_assert(level_picked_line(&p, p.done[i].move, &line));
+        ck_assert(move_equal(line.pv[0], p.done[i].move));
+        ck_assert_int_eq(line.multipv, 1);
+        ck_assert_int_eq(line.score, p.done[i].score);
+    }
+    struct search_report none;
+    struct move_list all;
+    gen_legal_moves(&b, &all);
+    for (int k = 0; k < all.count; k++) {
+        bool candidate = false;
+        for (int i = 0; i < p.done_count; i++)
+            candidate |= move_equal(all.moves[k], p.done[i].move);
+        if (!candidate)
+            ck_assert(!level_picked_line(&p, all.moves[k], &none));
+    }
     board_free(&b);
     engine_destroy(&e);
     evaluator_free(eval);

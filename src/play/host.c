@@ -326,6 +326,17 @@ void host_deliver_result(struct engine_host *h, const struct search_result *foun
 {
     struct search_result chosen = *found, *r = &chosen;
     chosen.best = level_pick(&h->picker, &h->level_rng, found->best, &chosen.ponder);
+    struct search_report line;
+    if (!move_equal(chosen.best, found->best) &&
+        level_picked_line(&h->picker, chosen.best, &line)) {
+        /* The level plays another candidate: its line, not the search's
+         * best, is the last thinking a display shows. */
+        line.nodes = found->nodes;
+        line.elapsed = found->elapsed;
+        chosen.score = line.score;
+        chosen.ponder = line.pv_length > 1 ? line.pv[1] : move_none();
+        host_deliver_report(h, &line);
+    }
     if (h->listener.on_result) {
         h->listener.on_result(r, h->listener.data);
         return;

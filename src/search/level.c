@@ -146,18 +146,33 @@ void level_picker_report(struct level_picker *p, const struct search_report *r)
         /* A new iteration starts only after every line of the last one. */
         if (p->count > 0) {
             memcpy(p->done, p->lines, sizeof p->done);
+            memcpy(p->done_reports, p->line_reports, sizeof p->done_reports);
             p->done_count = p->count;
         }
         p->depth = r->depth;
         p->count = 0;
     }
     p->lines[r->multipv - 1] = (struct level_line){r->pv[0], r->score};
+    p->line_reports[r->multipv - 1] = *r;
     if (r->multipv > p->count)
         p->count = r->multipv;
     if (p->count >= p->wanted) {
         memcpy(p->done, p->lines, sizeof p->done);
+        memcpy(p->done_reports, p->line_reports, sizeof p->done_reports);
         p->done_count = p->count;
     }
+}
+
+bool level_picked_line(const struct level_picker *p, struct move m, struct search_report *out)
+{
+    for (int i = 0; i < p->done_count; i++) {
+        if (p->done_reports[i].pv_length < 1 || !move_equal(p->done_reports[i].pv[0], m))
+            continue;
+        *out = p->done_reports[i];
+        out->multipv = 1;
+        return true;
+    }
+    return false;
 }
 
 /* A score in centipawns for comparing candidates; mates become +-100 pawns

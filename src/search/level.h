@@ -88,6 +88,9 @@ struct level_picker {
     int done_count;                           /* the last complete set */
     struct level_line done[LEVEL_MAX_LINES];
     int wanted; /* lines per iteration (the searched MultiPV) */
+    /* The reports of those lines, so that the line a level plays can be
+     * shown instead of the search's best (issue 23, defect 12). */
+    struct search_report line_reports[LEVEL_MAX_LINES], done_reports[LEVEL_MAX_LINES];
 };
 
 /* Starts collecting for a search of B at ELO with MULTIPV lines
@@ -100,6 +103,10 @@ void level_picker_report(struct level_picker *p, const struct search_report *r);
  * BEST, *ponder (if not NULL) becomes move_none(). */
 struct move level_pick(const struct level_picker *p, struct rng *rng, struct move best,
                        struct move *ponder);
+/* The report of the candidate line that starts with M in the last complete
+ * set, renumbered as line 1: what a thinking display shows when the level
+ * plays M instead of the search's best move.  False when there is none. */
+bool level_picked_line(const struct level_picker *p, struct move m, struct search_report *out);
 /* The choice among LINES[0..COUNT) (sorted best first, as the search
  * reports them) for the parameters P, with the random numbers of RNG. */
 int level_choose(const struct level_params *p, const struct level_line *lines, int count,
