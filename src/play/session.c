@@ -31,22 +31,22 @@ void session_say(struct session *s, const char *fmt, ...)
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
     size_t len = strlen(line);
-    size_t need = len + (s->messages_len > 0);
-    if (s->messages_len + need >= sizeof s->messages)
+    size_t need = len + (s->msgs.messages_len > 0);
+    if (s->msgs.messages_len + need >= sizeof s->msgs.messages)
         return; /* the front end did not take them: drop the newest */
-    if (s->messages_len > 0)
-        s->messages[s->messages_len++] = '\n';
-    memcpy(s->messages + s->messages_len, line, len + 1);
-    s->messages_len += len;
+    if (s->msgs.messages_len > 0)
+        s->msgs.messages[s->msgs.messages_len++] = '\n';
+    memcpy(s->msgs.messages + s->msgs.messages_len, line, len + 1);
+    s->msgs.messages_len += len;
 }
 
 bool session_take_messages(struct session *s, char *buf, size_t len)
 {
-    if (s->messages_len == 0)
+    if (s->msgs.messages_len == 0)
         return false;
-    snprintf(buf, len, "%s", s->messages);
-    s->messages_len = 0;
-    s->messages[0] = '\0';
+    snprintf(buf, len, "%s", s->msgs.messages);
+    s->msgs.messages_len = 0;
+    s->msgs.messages[0] = '\0';
     return true;
 }
 
@@ -66,23 +66,23 @@ static void set_label(struct session_engine *e, const char *name)
 /* Stops any search and forgets its output. */
 void session_cancel_search(struct session *s)
 {
-    if (s->state == SESSION_IDLE)
+    if (s->search.state == SESSION_IDLE)
         return;
-    host_cancel(&s->engines[s->search_engine].host);
-    s->state = SESSION_IDLE;
+    host_cancel(&s->players.engines[s->search.search_engine].host);
+    s->search.state = SESSION_IDLE;
 }
 
 void session_start_search(struct session *s, int engine, const struct board *b,
                           const struct search_limits *limits, enum session_state state)
 {
-    board_copy(&s->search_root, b);
-    s->search_engine = engine;
-    s->state = state;
+    board_copy(&s->search.search_root, b);
+    s->search.search_engine = engine;
+    s->search.state = state;
     /* The level weakens the engine's moves, not the hints it gives. */
-    host_set_level(&s->engines[engine].host, state == SESSION_HINTING || state == SESSION_ANALYZING
-                                                 ? LEVEL_FULL_ELO
-                                                 : s->opt.engine.level);
-    host_go(&s->engines[engine].host, b, limits, NULL); /* all deliveries to the mailbox */
+    host_set_level(&s->players.engines[engine].host,
+                   state == SESSION_HINTING || state == SESSION_ANALYZING ? LEVEL_FULL_ELO
+                                                                          : s->opt.engine.level);
+    host_go(&s->players.engines[engine].host, b, limits, NULL); /* all deliveries to the mailbox */
 }
 
 /* The limits of an engine move for the side to move in B. */
@@ -118,7 +118,7 @@ void session_move_limits(const struct session *s, const struct board *b, double 
 
 bool session_is_human(const struct session *s, int colour)
 {
-    return s->engine_of[colour] < 0;
+    return s->players.engine_of[colour] < 0;
 }
 
 bool session_any_human(const struct session *s)
@@ -128,9 +128,9 @@ bool session_any_human(const struct session *s)
 
 void session_player_name(const struct session *s, int colour, char *buf, size_t len)
 {
-    int e = s->engine_of[colour];
-    if (s->loaded_names[colour][0]) /* the players of a loaded game */
-        snprintf(buf, len, "%s", s->loaded_names[colour]);
+    int e = s->players.engine_of[colour];
+    if (s->players.loaded_names[colour][0]) /* the players of a loaded game */
+        snprintf(buf, len, "%s", s->players.loaded_names[colour]);
     else if (e < 0)
         snprintf(buf, len, "%s",
                  s->opt.human_name && *s->opt.human_name ? s->opt.human_name : "Human");
@@ -140,10 +140,10 @@ void session_player_name(const struct session *s, int colour, char *buf, size_t 
 
 void session_engine_name(const struct session *s, int engine, char *buf, size_t len)
 {
-    if (s->engines[engine].external)
-        snprintf(buf, len, "%s", s->engines[engine].label);
+    if (s->players.engines[engine].external)
+        snprintf(buf, len, "%s", s->players.engines[engine].label);
     else
-        snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->engines[engine].label);
+        snprintf(buf, len, "%s (%s)", PACKAGE_NAME, s->players.engines[engine].label);
 }
 
 bool session_attach_engine(struct session *s, int engine, int colour, const char *text, char *err,
@@ -152,7 +152,7 @@ bool session_attach_engine(struct session *s, int engine, int colour, const char
     struct engine_spec spec;
     if (!engine_spec_parse(text, &spec, err, errlen))
         return false;
-    struct session_engine *e = &s->engines[engine];
+    struct session_engine *e = &s->players.engines[engine];
     if (spec.kind == ENGINE_BUILTIN) {
         /* The built-in engine with a set: a fresh host in place of this one. */
         struct engine_config cfg = s->opt.engine;
@@ -160,7 +160,7 @@ bool session_attach_engine(struct session *s, int engine, int colour, const char
         struct engine_host fresh;
         if (!host_init(&fresh, &cfg, &s->wake, err, errlen))
             return false;
-        if (s->state != SESSION_IDLE && s->search_engine == engine)
+        if (s->search.state != SESSION_IDLE && s->search.search_engine == engine)
             session_cancel_search(s);
         host_free(&e->host);
         e->host = fresh;
@@ -192,7 +192,7 @@ bool session_attach_engine(struct session *s, int engine, int colour, const char
         host_free(&fresh);
         return false;
     }
-    if (s->state != SESSION_IDLE && s->search_engine == engine)
+    if (s->search.state != SESSION_IDLE && s->search.search_engine == engine)
         session_cancel_search(s);
     host_free(&e->host);
     e->host = fresh;
@@ -208,9 +208,9 @@ unsigned cmd_ENGINE(struct session *s, const char *args, double now)
     if (!*args) {
         for (int c = WHITE; c <= BLACK; c++) {
             session_player_name(s, c, name, sizeof name);
-            int e = s->engine_of[c];
+            int e = s->players.engine_of[c];
             session_say(s, "%s: %s%s%s%s", session_colour_name(c), name, e >= 0 ? " (" : "",
-                        e >= 0 ? host_kind(&s->engines[e].host) : "", e >= 0 ? ")" : "");
+                        e >= 0 ? host_kind(&s->players.engines[e].host) : "", e >= 0 ? ")" : "");
         }
         return EV_MESSAGE;
     }
@@ -222,7 +222,7 @@ unsigned cmd_ENGINE(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     const char *spec = args + 5 + strspn(args + 5, " \t");
-    int e = s->engine_of[colour];
+    int e = s->players.engine_of[colour];
     if (e < 0) {
         session_say(s, _("%s is yours: 'go' on %s's move lets the engine play it."),
                     session_colour_name(colour), session_colour_name(colour));
@@ -251,20 +251,20 @@ static void today(char *buf, size_t len)
 
 static uint64_t game_seed(const struct session *s)
 {
-    return s->opt.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)s->game_number;
+    return s->opt.seed * 0x9E3779B97F4A7C15ULL + (uint64_t)s->match.game_number;
 }
 
 void session_forget_game(struct session *s)
 {
-    s->forced = false;
-    s->browse_forced = false;
-    s->recorded = false;
-    s->thinking.valid = false;
-    s->hint = move_none();
-    s->loaded_names[WHITE][0] = s->loaded_names[BLACK][0] = '\0';
+    s->players.forced = false;
+    s->browse.browse_forced = false;
+    s->match.recorded = false;
+    s->search.thinking.valid = false;
+    s->search.hint = move_none();
+    s->players.loaded_names[WHITE][0] = s->players.loaded_names[BLACK][0] = '\0';
     s->saved_ply = -1;
-    s->browsing = false;
-    s->reviewed = false;
+    s->browse.browsing = false;
+    s->review.reviewed = false;
 }
 
 /* Sets up a new game from FEN (NULL: --fen or the standard position). */
@@ -277,14 +277,14 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
         game_new(&s->game, NULL, &s->opt.tc, err, sizeof err);
     session_assign_players(s);
     session_forget_game(s);
-    s->has_engine_score[0] = s->has_engine_score[1] = false;
-    today(s->date, sizeof s->date);
+    s->players.has_engine_score[0] = s->players.has_engine_score[1] = false;
+    today(s->match.date, sizeof s->match.date);
     struct search_config config = s->opt.engine.search;
     config.random_swing = s->opt.random_swing;
     config.seed = game_seed(s);
     for (int i = 0; i < 2; i++) {
-        host_set_config(&s->engines[i].host, &config);
-        host_clear(&s->engines[i].host);
+        host_set_config(&s->players.engines[i].host, &config);
+        host_clear(&s->players.engines[i].host);
     }
     s->opt.engine.search = config;
     game_start_clock(&s->game, now);
@@ -297,7 +297,7 @@ unsigned session_start_game(struct session *s, const char *fen, double now)
 /* After an engine move: think on the opponent's time about GUESS. */
 static void maybe_ponder(struct session *s, int engine, struct move guess, double now)
 {
-    if (!s->opt.ponder || s->forced || game_over(&s->game) || move_is_none(guess) ||
+    if (!s->opt.ponder || s->players.forced || game_over(&s->game) || move_is_none(guess) ||
         !session_is_human(s, game_side(&s->game)))
         return;
     struct board b;
@@ -307,7 +307,7 @@ static void maybe_ponder(struct session *s, int engine, struct move guess, doubl
         struct search_limits limits;
         session_move_limits(s, &b, now, &limits);
         limits.ponder = true;
-        s->ponder_move = guess;
+        s->search.ponder_move = guess;
         session_start_search(s, engine, &b, &limits, SESSION_PONDERING);
     }
     board_free(&b);
@@ -326,7 +326,7 @@ static unsigned engine_plays(struct session *s, int engine, struct move m,
 {
     if (move_is_none(m) || game_over(&s->game))
         return 0;
-    s->hint = move_none();
+    s->search.hint = move_none();
     if (!session_play(s, m, now, info))
         return game_over(&s->game) ? session_game_finished(s, now) : 0;
     unsigned ev = EV_MOVED | EV_ENGINE_MOVED;
@@ -339,20 +339,20 @@ static unsigned engine_plays(struct session *s, int engine, struct move m,
 static unsigned engine_to_move(struct session *s, double now)
 {
     int side = game_side(&s->game);
-    int engine = s->engine_of[side];
+    int engine = s->players.engine_of[side];
     struct move m;
     /* External engines use their own books, if any. */
-    if (!s->engines[engine].external &&
+    if (!s->players.engines[engine].external &&
         host_book_move(session_books(s), &s->game.board, s->opt.engine.book_mode, &m)) {
         struct ply_info info = {0};
         info.book = true;
-        memset(&s->thinking, 0, sizeof s->thinking);
-        s->thinking.valid = true;
-        s->thinking.book = true;
-        s->thinking.side = side;
-        move_to_san(&s->game.board, m, s->thinking.book_move);
-        if (s->on_thinking)
-            s->on_thinking(s->on_thinking_data, &s->thinking);
+        memset(&s->search.thinking, 0, sizeof s->search.thinking);
+        s->search.thinking.valid = true;
+        s->search.thinking.book = true;
+        s->search.thinking.side = side;
+        move_to_san(&s->game.board, m, s->search.thinking.book_move);
+        if (s->search.on_thinking)
+            s->search.on_thinking(s->search.on_thinking_data, &s->search.thinking);
         return EV_THINKING | engine_plays(s, engine, m, &info, move_none(), now);
     }
     struct search_limits limits;
@@ -375,13 +375,13 @@ int session_fd(const struct session *s)
 
 static bool engine_should_move(const struct session *s)
 {
-    return s->state == SESSION_IDLE && !s->forced && !game_over(&s->game) &&
-           s->engine_of[game_side(&s->game)] >= 0;
+    return s->search.state == SESSION_IDLE && !s->players.forced && !game_over(&s->game) &&
+           s->players.engine_of[game_side(&s->game)] >= 0;
 }
 
 int session_timeout_ms(const struct session *s)
 {
-    if (s->start_next || engine_should_move(s))
+    if (s->match.start_next || engine_should_move(s))
         return 0;
     if (s->game.clock.running != NONE)
         return 100;
@@ -392,8 +392,8 @@ unsigned session_update(struct session *s, double now)
 {
     unsigned ev = 0;
     session_report_openings(s);
-    if (s->start_next) {
-        s->start_next = false;
+    if (s->match.start_next) {
+        s->match.start_next = false;
         session_next_game(s, now);
         ev |= session_start_game(s, NULL, now);
     }
@@ -408,7 +408,7 @@ unsigned session_update(struct session *s, double now)
     if (engine_should_move(s))
         ev |= engine_to_move(s, now);
     ev |= session_analysis_update(s);
-    if (s->review_running && s->state == SESSION_IDLE && session_review_stop(s))
+    if (s->review.review_running && s->search.state == SESSION_IDLE && session_review_stop(s))
         ev |= EV_MESSAGE; /* a command or a move interrupted it */
     if (s->game.clock.running != NONE)
         ev |= EV_CLOCK;
@@ -421,35 +421,37 @@ unsigned session_wakeup(struct session *s, double now)
     struct search_report reports[HOST_REPORTS_MAX];
     bool have;
     struct search_result r;
-    int count = host_take(&s->engines[s->search_engine].host, reports, HOST_REPORTS_MAX, &have, &r);
+    int count = host_take(&s->players.engines[s->search.search_engine].host, reports,
+                          HOST_REPORTS_MAX, &have, &r);
 
     unsigned ev = 0;
-    if (s->state == SESSION_ANALYZING)
+    if (s->search.state == SESSION_ANALYZING)
         ev |= session_analysis_reports(s, reports, count);
-    else if (s->state == SESSION_HINTING) {
+    else if (s->search.state == SESSION_HINTING) {
         for (int i = 0; i < count; i++) {
             if (reports[i].multipv <= 1 && reports[i].tb) {
-                int score = s->search_root.side == WHITE ? reports[i].score : -reports[i].score;
-                session_format_tb(score, s->hint_tb, sizeof s->hint_tb);
+                int score =
+                    s->search.search_root.side == WHITE ? reports[i].score : -reports[i].score;
+                session_format_tb(score, s->search.hint_tb, sizeof s->search.hint_tb);
             }
         }
-    } else if (s->state != SESSION_IDLE) {
+    } else if (s->search.state != SESSION_IDLE) {
         for (int i = 0; i < count; i++) {
             if (reports[i].multipv > 1)
                 continue; /* a level's other candidates */
-            session_convert_report(s, &reports[i], &s->thinking);
-            if (s->on_thinking)
-                s->on_thinking(s->on_thinking_data, &s->thinking);
+            session_convert_report(s, &reports[i], &s->search.thinking);
+            if (s->search.on_thinking)
+                s->search.on_thinking(s->search.on_thinking_data, &s->search.thinking);
             ev |= EV_THINKING;
         }
     }
     if (!have)
         return ev;
-    int engine = s->search_engine;
-    host_wait(&s->engines[engine].host);
-    enum session_state state = s->state;
-    s->state = SESSION_IDLE;
-    const char *failure = host_failure(&s->engines[engine].host);
+    int engine = s->search.search_engine;
+    host_wait(&s->players.engines[engine].host);
+    enum session_state state = s->search.state;
+    s->search.state = SESSION_IDLE;
+    const char *failure = host_failure(&s->players.engines[engine].host);
     if (failure && move_is_none(r.best) && !game_over(&s->game) &&
         (state == SESSION_THINKING || state == SESSION_PONDERING)) {
         /* The engine crashed, hung, played an illegal move or resigned:
@@ -466,8 +468,8 @@ unsigned session_wakeup(struct session *s, double now)
         info.has_score = !move_is_none(r.best) && r.depth > 0;
         info.score = side == WHITE ? r.score : -r.score;
         info.depth = r.depth;
-        s->last_engine_score[engine] = r.score;
-        s->has_engine_score[engine] = info.has_score;
+        s->players.last_engine_score[engine] = r.score;
+        s->players.has_engine_score[engine] = info.has_score;
         ev |= engine_plays(s, engine, r.best, &info, r.ponder, now);
     } else if (state == SESSION_REVIEWING) {
         if (failure) {
@@ -477,18 +479,18 @@ unsigned session_wakeup(struct session *s, double now)
         }
         ev |= session_review_result(s, &r);
     } else if (state == SESSION_ANALYZING) {
-        s->analysis_done = s->game.board.state->key; /* ended by itself: not again here */
+        s->analysis.analysis_done = s->game.board.state->key; /* ended by itself: not again here */
         if (failure) {
             session_say(s, "%s", failure);
-            s->analyzing = false;
+            s->analysis.analyzing = false;
             ev |= EV_MESSAGE;
         }
     } else if (state == SESSION_HINTING && !move_is_none(r.best)) {
         char san[SAN_MAX];
         move_to_san(&s->game.board, r.best, san);
-        s->hint = r.best;
-        if (s->hint_tb[0]) /* "Hint: Ka2 (TB: White mates in 15)" */
-            session_say(s, _("Hint: %s (%s)"), san, s->hint_tb);
+        s->search.hint = r.best;
+        if (s->search.hint_tb[0]) /* "Hint: Ka2 (TB: White mates in 15)" */
+            session_say(s, _("Hint: %s (%s)"), san, s->search.hint_tb);
         else
             session_say(s, _("Hint: %s"), san);
         ev |= EV_MESSAGE;
@@ -503,7 +505,7 @@ static void say_error(void *data, const char *msg)
 
 struct engine_host *session_books(struct session *s)
 {
-    return &s->engines[0].host;
+    return &s->players.engines[0].host;
 }
 
 void session_load_books(struct session *s)
@@ -525,24 +527,24 @@ const struct session_options *session_options(const struct session *s)
 
 enum session_state session_state(const struct session *s)
 {
-    return s->state;
+    return s->search.state;
 }
 
 bool session_forced(const struct session *s)
 {
-    return s->forced;
+    return s->players.forced;
 }
 
 const struct session_thinking *session_thinking(const struct session *s)
 {
-    return &s->thinking;
+    return &s->search.thinking;
 }
 
 void session_on_thinking(struct session *s,
                          void (*fn)(void *data, const struct session_thinking *t), void *data)
 {
-    s->on_thinking = fn;
-    s->on_thinking_data = data;
+    s->search.on_thinking = fn;
+    s->search.on_thinking_data = data;
 }
 
 int session_level(const struct session *s)
@@ -552,17 +554,17 @@ int session_level(const struct session *s)
 
 int session_engine_of(const struct session *s, int colour)
 {
-    return s->engine_of[colour];
+    return s->players.engine_of[colour];
 }
 
 int session_game_number(const struct session *s)
 {
-    return s->game_number;
+    return s->match.game_number;
 }
 
 const struct match_score *session_score(const struct session *s)
 {
-    return &s->score;
+    return &s->match.score;
 }
 
 /* ---- setup ------------------------------------------------------------------------ */
@@ -606,11 +608,11 @@ static bool session_init(struct session *s, const struct session_options *o, cha
                                                      : BLACK;
     spec_colour[1] = o->mode == MODE_TWO_COMPUTERS ? BLACK : spec_colour[0];
     for (int i = 0; i < 2; i++) {
-        set_label(&s->engines[i], names[i]);
+        set_label(&s->players.engines[i], names[i]);
         cfg.set_name = names[i];
-        if (!host_init(&s->engines[i].host, &cfg, &s->wake, err, errlen)) {
+        if (!host_init(&s->players.engines[i].host, &cfg, &s->wake, err, errlen)) {
             if (i == 1)
-                host_free(&s->engines[0].host);
+                host_free(&s->players.engines[0].host);
             return false;
         }
     }
@@ -620,8 +622,8 @@ static bool session_init(struct session *s, const struct session_options *o, cha
     for (int i = 0; i < (o->mode == MODE_TWO_COMPUTERS ? 2 : 1); i++) {
         const char *spec = specs[spec_colour[i]];
         if (spec && !session_attach_engine(s, i, spec_colour[i], spec, err, errlen)) {
-            host_free(&s->engines[0].host);
-            host_free(&s->engines[1].host);
+            host_free(&s->players.engines[0].host);
+            host_free(&s->players.engines[1].host);
             wakeup_close(&s->wake);
             return false;
         }
@@ -630,19 +632,19 @@ static bool session_init(struct session *s, const struct session_options *o, cha
      * machine cannot give ends the program here, before any game, with
      * nothing to lose (engine 1 plays only in engine matches). */
     for (int i = 0; i < (o->mode == MODE_TWO_COMPUTERS ? 2 : 1); i++)
-        if (!host_prepare(&s->engines[i].host)) {
+        if (!host_prepare(&s->players.engines[i].host)) {
             snprintf(err, errlen, _("cannot allocate a %zu MB hash table"), o->engine.hash_mb);
-            host_free(&s->engines[0].host);
-            host_free(&s->engines[1].host);
+            host_free(&s->players.engines[0].host);
+            host_free(&s->players.engines[1].host);
             wakeup_close(&s->wake);
             return false;
         }
     if (o->pgn_path) {
-        s->pgn_out = fopen(o->pgn_path, "w");
-        if (!s->pgn_out) {
+        s->match.pgn_out = fopen(o->pgn_path, "w");
+        if (!s->match.pgn_out) {
             snprintf(err, errlen, "%s: %s", o->pgn_path, strerror(errno));
-            host_free(&s->engines[0].host);
-            host_free(&s->engines[1].host);
+            host_free(&s->players.engines[0].host);
+            host_free(&s->players.engines[1].host);
             return false;
         }
     }
@@ -652,10 +654,10 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         bool ok = fen_read(&probe, o->start_fen, NULL, err, errlen);
         board_free(&probe);
         if (!ok) {
-            if (s->pgn_out)
-                fclose(s->pgn_out);
-            host_free(&s->engines[0].host);
-            host_free(&s->engines[1].host);
+            if (s->match.pgn_out)
+                fclose(s->match.pgn_out);
+            host_free(&s->players.engines[0].host);
+            host_free(&s->players.engines[1].host);
             return false;
         }
     }
@@ -668,7 +670,8 @@ static bool session_init(struct session *s, const struct session_options *o, cha
     if ((!names[0] || !names[1]) && !setup_eval_installed()) {
         for (int i = 0; i < 2; i++)
             if (!names[i])
-                snprintf(s->engines[i].label, sizeof s->engines[i].label, "%s", _("built-in"));
+                snprintf(s->players.engines[i].label, sizeof s->players.engines[i].label, "%s",
+                         _("built-in"));
         setup_missing_eval_note(note, sizeof note);
         session_say(s, "%s", note);
     }
@@ -677,13 +680,13 @@ static bool session_init(struct session *s, const struct session_options *o, cha
         session_say(s, "%s", note);
     }
     s->openings = session_openings_new();
-    board_init(&s->search_root);
-    board_init(&s->scratch);
+    board_init(&s->search.search_root);
+    board_init(&s->search.scratch);
     game_init(&s->game);
-    s->state = SESSION_IDLE;
-    s->game_number = 1;
-    s->hint = move_none();
-    s->ponder_move = move_none();
+    s->search.state = SESSION_IDLE;
+    s->match.game_number = 1;
+    s->search.hint = move_none();
+    s->search.ponder_move = move_none();
     session_start_game(s, NULL, session_now(s));
     return true;
 }
@@ -702,12 +705,12 @@ void session_free(struct session *s)
 {
     session_cancel_search(s);
     for (int i = 0; i < 2; i++)
-        host_free(&s->engines[i].host);
-    if (s->pgn_out && fclose(s->pgn_out) != 0)
+        host_free(&s->players.engines[i].host);
+    if (s->match.pgn_out && fclose(s->match.pgn_out) != 0)
         msg_error(_("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
-    board_free(&s->search_root);
-    board_free(&s->scratch);
-    free(s->review_scores);
+    board_free(&s->search.search_root);
+    board_free(&s->search.scratch);
+    free(s->review.review_scores);
     session_openings_free(s->openings);
     game_free(&s->game);
     wakeup_close(&s->wake);

@@ -20,7 +20,7 @@
 /* Lines of analysis for engine ENGINE's next searches. */
 static void set_lines(struct session *s, int engine, int lines)
 {
-    struct engine_host *h = &s->engines[engine].host;
+    struct engine_host *h = &s->players.engines[engine].host;
     struct search_config config = s->opt.engine.search;
     config.multipv = lines;
     host_set_config(h, &config);
@@ -32,9 +32,10 @@ static void start(struct session *s)
     struct search_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.infinite = true;
-    s->analysis_count = 0;
-    s->analysis_done = 0;
-    session_start_search(s, s->analysis_engine, &s->game.board, &limits, SESSION_ANALYZING);
+    s->analysis.analysis_count = 0;
+    s->analysis.analysis_done = 0;
+    session_start_search(s, s->analysis.analysis_engine, &s->game.board, &limits,
+                         SESSION_ANALYZING);
 }
 
 unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
@@ -57,19 +58,20 @@ unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
     }
     session_cancel_search(s);
     int side = game_side(&s->game);
-    int engine = s->engine_of[colour_other(side)] >= 0 ? s->engine_of[colour_other(side)]
-                 : s->engine_of[side] >= 0             ? s->engine_of[side]
-                                                       : 0;
-    if (s->analyzing && s->analysis_engine != engine)
-        set_lines(s, s->analysis_engine, 1);
-    if (!s->analyzing)
-        s->forced_before_analysis = s->forced;
-    s->analyzing = true;
-    s->forced = true;
-    s->analysis_engine = engine;
-    s->analysis_multipv = lines;
+    int engine = s->players.engine_of[colour_other(side)] >= 0
+                     ? s->players.engine_of[colour_other(side)]
+                 : s->players.engine_of[side] >= 0 ? s->players.engine_of[side]
+                                                   : 0;
+    if (s->analysis.analyzing && s->analysis.analysis_engine != engine)
+        set_lines(s, s->analysis.analysis_engine, 1);
+    if (!s->analysis.analyzing)
+        s->analysis.forced_before_analysis = s->players.forced;
+    s->analysis.analyzing = true;
+    s->players.forced = true;
+    s->analysis.analysis_engine = engine;
+    s->analysis.analysis_multipv = lines;
     set_lines(s, engine, lines);
-    if (lines > 1 && strcmp(host_kind(&s->engines[engine].host), "xboard") == 0)
+    if (lines > 1 && strcmp(host_kind(&s->players.engines[engine].host), "xboard") == 0)
         session_say(s, "%s", _("An xboard engine analyses one line only."));
     session_say(s,
                 ngettext("Analysing (%d line): type moves to go on, 'stop' or Esc to end.",
@@ -85,24 +87,24 @@ unsigned cmd_STOP(struct session *s, const char *args, double now)
     (void)args, (void)now;
     if (session_review_stop(s))
         return EV_MESSAGE | EV_THINKING;
-    if (!s->analyzing) {
+    if (!s->analysis.analyzing) {
         session_say(s, "%s", _("No analysis is running."));
         return EV_MESSAGE;
     }
-    if (s->state == SESSION_ANALYZING)
+    if (s->search.state == SESSION_ANALYZING)
         session_cancel_search(s);
-    s->analyzing = false;
-    s->analysis_count = 0;
-    s->forced = s->forced_before_analysis;
-    set_lines(s, s->analysis_engine, 1);
+    s->analysis.analyzing = false;
+    s->analysis.analysis_count = 0;
+    s->players.forced = s->analysis.forced_before_analysis;
+    set_lines(s, s->analysis.analysis_engine, 1);
     session_say(s, "%s", _("Analysis stopped."));
     return EV_MESSAGE | EV_THINKING;
 }
 
 unsigned session_analysis_update(struct session *s)
 {
-    if (!s->analyzing || s->state != SESSION_IDLE || game_over(&s->game) ||
-        s->analysis_done == s->game.board.state->key)
+    if (!s->analysis.analyzing || s->search.state != SESSION_IDLE || game_over(&s->game) ||
+        s->analysis.analysis_done == s->game.board.state->key)
         return 0;
     start(s);
     return EV_THINKING;
@@ -113,16 +115,16 @@ unsigned session_analysis_reports(struct session *s, const struct search_report 
     unsigned ev = 0;
     for (int i = 0; i < count; i++) {
         int k = r[i].multipv < 1 ? 1 : r[i].multipv;
-        if (k > SESSION_ANALYSIS_MAX || k > s->analysis_multipv)
+        if (k > SESSION_ANALYSIS_MAX || k > s->analysis.analysis_multipv)
             continue;
-        struct session_thinking *t = &s->analysis[k - 1];
+        struct session_thinking *t = &s->analysis.analysis[k - 1];
         session_convert_report(s, &r[i], t);
         t->multipv = k;
-        if (k > s->analysis_count)
-            s->analysis_count = k;
-        s->thinking = *t;
-        if (s->on_thinking)
-            s->on_thinking(s->on_thinking_data, t);
+        if (k > s->analysis.analysis_count)
+            s->analysis.analysis_count = k;
+        s->search.thinking = *t;
+        if (s->search.on_thinking)
+            s->search.on_thinking(s->search.on_thinking_data, t);
         ev |= EV_THINKING;
     }
     return ev;
@@ -178,13 +180,14 @@ int session_sort_analysis(const struct session_thinking *lines, int count, int s
 const struct session_thinking *session_analysis(const struct session *s, int *count)
 {
     struct session *w = (struct session *)s; /* the sorted copy is a cache */
-    *count = s->analyzing ? session_sort_analysis(s->analysis, s->analysis_count,
-                                                  game_side(&s->game), w->analysis_sorted)
-                          : 0;
-    return s->analysis_sorted;
+    *count = s->analysis.analyzing
+                 ? session_sort_analysis(s->analysis.analysis, s->analysis.analysis_count,
+                                         game_side(&s->game), w->analysis.analysis_sorted)
+                 : 0;
+    return s->analysis.analysis_sorted;
 }
 
 bool session_analyzing(const struct session *s)
 {
-    return s->analyzing;
+    return s->analysis.analyzing;
 }

@@ -51,10 +51,10 @@ static void say_where(struct session *s)
 /* The walk is over: the engine plays again unless the user forced it. */
 static void end_browsing(struct session *s)
 {
-    s->browsing = false;
-    if (s->browse_forced)
-        s->forced = false;
-    s->browse_forced = false;
+    s->browse.browsing = false;
+    if (s->browse.browse_forced)
+        s->players.forced = false;
+    s->browse.browse_forced = false;
 }
 
 /* Shows the position after PLY plies (0: the start), keeping every move. */
@@ -65,21 +65,22 @@ static unsigned browse_to(struct session *s, int ply, double now)
     if (ply == s->game.board.ply)
         return EV_MOVED;
     session_cancel_search(s);
-    if (!s->forced && (s->engine_of[WHITE] >= 0 || s->engine_of[BLACK] >= 0)) {
+    if (!s->players.forced &&
+        (s->players.engine_of[WHITE] >= 0 || s->players.engine_of[BLACK] >= 0)) {
         /* An engine to move would play at once and end the walk. */
-        s->forced = true;
-        s->browse_forced = true;
+        s->players.forced = true;
+        s->browse.browse_forced = true;
         session_say(s, "%s",
                     _("Browsing the game: the engine waits ('go' lets it play from here)."));
     }
-    s->pending_line = move_none();
-    s->browsing = true;
+    s->browse.pending_line = move_none();
+    s->browse.browsing = true;
     if (ply < s->game.board.ply)
         game_undo(&s->game, s->game.board.ply - ply, now);
     while (s->game.board.ply < ply && game_redo(&s->game, now))
         ;
-    s->recorded = false;
-    s->hint = move_none();
+    s->match.recorded = false;
+    s->search.hint = move_none();
     say_where(s);
     if (s->game.redo_count == 0 && session_is_human(s, game_side(&s->game)))
         end_browsing(s); /* back at the end, the user's move: play on as before */
@@ -148,14 +149,14 @@ unsigned cmd_GOTO(struct session *s, const char *args, double now)
 bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev)
 {
     struct game *g = &s->game;
-    if (g->redo_count == 0 && s->browsing)
+    if (g->redo_count == 0 && s->browse.browsing)
         end_browsing(s);
-    if (!s->browsing) /* after a plain takeback, moves are played as usual */
+    if (!s->browse.browsing) /* after a plain takeback, moves are played as usual */
         return false;
     if (move_equal(m, g->redo_moves[g->redo_count - 1])) { /* the game's own move */
         session_cancel_search(s);
-        s->pending_line = move_none();
-        s->hint = move_none();
+        s->browse.pending_line = move_none();
+        s->search.hint = move_none();
         if (!game_redo(g, now))
             return false;
         *ev = EV_MOVED;
@@ -163,14 +164,14 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
             *ev |= session_game_finished(s, now);
         return true;
     }
-    if (!move_equal(m, s->pending_line)) {
+    if (!move_equal(m, s->browse.pending_line)) {
         char san[SAN_MAX];
         struct board b;
         board_init(&b);
         board_copy(&b, &g->board);
         move_to_san(&b, m, san);
         board_free(&b);
-        s->pending_line = m;
+        s->browse.pending_line = m;
         session_say(s,
                     ngettext("%s starts a new line: the %d move after it goes. Type %s again to "
                              "play it, or 'next' to follow the game.",
@@ -181,14 +182,14 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
         *ev = EV_MESSAGE;
         return true;
     }
-    s->pending_line = move_none();
-    s->reviewed = false; /* the scores were those of the old line */
-    return false;        /* confirmed: played as usual, which forgets the rest */
+    s->browse.pending_line = move_none();
+    s->review.reviewed = false; /* the scores were those of the old line */
+    return false;               /* confirmed: played as usual, which forgets the rest */
 }
 
 const char *session_games_path(const struct session *s)
 {
-    return s->games_path;
+    return s->browse.games_path;
 }
 
 unsigned cmd_GAMES(struct session *s, const char *args, double now)
@@ -205,7 +206,7 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     pgn_set_max_plies(r, 1);
-    snprintf(s->games_path, sizeof s->games_path, "%s", args);
+    snprintf(s->browse.games_path, sizeof s->browse.games_path, "%s", args);
     struct pgn_game g;
     pgn_game_init(&g);
     int shown = 0, count = 0, status;

@@ -32,10 +32,10 @@ static unsigned human_move(struct session *s, const char *text, double now)
         return EV_MESSAGE;
     }
     int side = game_side(&s->game);
-    if (!s->forced && s->engine_of[side] >= 0) {
+    if (!s->players.forced && s->players.engine_of[side] >= 0) {
         session_say(
             s, "%s",
-            s->state == SESSION_THINKING
+            s->search.state == SESSION_THINKING
                 ? _("It is not your move: the engine is thinking (type 'force' to stop it).")
                 : _("It is not your move."));
         return EV_MESSAGE;
@@ -56,17 +56,17 @@ static unsigned human_move(struct session *s, const char *text, double now)
     unsigned browsed;
     if (session_browse_play(s, m, now, &browsed))
         return browsed;
-    s->hint = move_none();
-    if (s->state == SESSION_PONDERING && move_equal(m, s->ponder_move)) {
+    s->search.hint = move_none();
+    if (s->search.state == SESSION_PONDERING && move_equal(m, s->search.ponder_move)) {
         if (!session_play(s, m, now, NULL)) {
             session_cancel_search(s);
             return session_game_finished(s, now);
         }
         if (game_over(&s->game))
             return EV_MOVED | session_game_finished(s, now);
-        s->state = SESSION_THINKING; /* the ponder search becomes the real one */
-        s->thinking.pondering = false;
-        host_ponderhit(&s->engines[s->search_engine].host);
+        s->search.state = SESSION_THINKING; /* the ponder search becomes the real one */
+        s->search.thinking.pondering = false;
+        host_ponderhit(&s->players.engines[s->search.search_engine].host);
         return EV_MOVED | EV_THINKING;
     }
     session_cancel_search(s);
@@ -84,17 +84,17 @@ static unsigned cmd_UNDO(struct session *s, const char *args, double now)
     session_cancel_search(s);
     int done = 0;
     if (!session_any_human(s)) {
-        s->forced = true; /* or the engines would play the move again at once */
+        s->players.forced = true; /* or the engines would play the move again at once */
         done = game_undo(&s->game, 1, now);
     } else {
         done = game_undo(&s->game, 1, now);
-        while (done > 0 && done < 2 && !s->forced && s->engine_of[game_side(&s->game)] >= 0 &&
-               game_undo(&s->game, 1, now) == 1)
+        while (done > 0 && done < 2 && !s->players.forced &&
+               s->players.engine_of[game_side(&s->game)] >= 0 && game_undo(&s->game, 1, now) == 1)
             done++;
     }
-    s->recorded = false;
-    s->hint = move_none();
-    s->thinking.valid = false; /* the thinking was about a position that is gone */
+    s->match.recorded = false;
+    s->search.hint = move_none();
+    s->search.thinking.valid = false; /* the thinking was about a position that is gone */
     if (done == 0) {
         session_say(s, "%s", _("There is no move to take back."));
         return EV_MESSAGE;
@@ -113,8 +113,8 @@ static unsigned cmd_REDO(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     int done = 1;
-    while (done < 2 && s->game.redo_count > 0 && !s->forced && !game_over(&s->game) &&
-           s->engine_of[game_side(&s->game)] >= 0 && game_redo(&s->game, now))
+    while (done < 2 && s->game.redo_count > 0 && !s->players.forced && !game_over(&s->game) &&
+           s->players.engine_of[game_side(&s->game)] >= 0 && game_redo(&s->game, now))
         done++;
     session_say(s, ngettext("Played %d move again.", "Played %d moves again.", (unsigned long)done),
                 done);
@@ -131,16 +131,16 @@ static unsigned cmd_HINT(struct session *s, const char *args, double now)
         session_say(s, "%s", _("The game is over."));
         return EV_MESSAGE;
     }
-    if (s->state == SESSION_THINKING) {
+    if (s->search.state == SESSION_THINKING) {
         session_say(s, "%s", _("The engine is thinking about its own move."));
         return EV_MESSAGE;
     }
-    if (s->state == SESSION_HINTING)
+    if (s->search.state == SESSION_HINTING)
         return 0;
     char san[SAN_MAX];
     struct move m;
-    if (s->state == SESSION_PONDERING) {
-        move_to_san(&s->game.board, s->ponder_move, san);
+    if (s->search.state == SESSION_PONDERING) {
+        move_to_san(&s->game.board, s->search.ponder_move, san);
         session_say(s, _("Hint: %s"), san);
         return EV_MESSAGE;
     }
@@ -150,12 +150,14 @@ static unsigned cmd_HINT(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     int side = game_side(&s->game);
-    int engine = s->engine_of[colour_other(side)] >= 0 ? s->engine_of[colour_other(side)] : 0;
+    int engine = s->players.engine_of[colour_other(side)] >= 0
+                     ? s->players.engine_of[colour_other(side)]
+                     : 0;
     struct search_limits limits = {0};
     limits.movetime =
         s->opt.move_time > 0 && s->opt.move_time < HINT_TIME ? s->opt.move_time : HINT_TIME;
     limits.depth = s->opt.depth > 0 && s->opt.depth < HINT_DEPTH_MAX ? s->opt.depth : 0;
-    s->hint_tb[0] = '\0';
+    s->search.hint_tb[0] = '\0';
     session_start_search(s, engine, &s->game.board, &limits, SESSION_HINTING);
     session_say(s, "%s", _("Looking for a hint..."));
     return EV_MESSAGE;
@@ -168,17 +170,17 @@ static unsigned cmd_GO(struct session *s, const char *args, double now)
         session_say(s, "%s", _("The game is over: type 'new' for another game."));
         return EV_MESSAGE;
     }
-    if (s->state == SESSION_PONDERING || s->state == SESSION_HINTING)
+    if (s->search.state == SESSION_PONDERING || s->search.state == SESSION_HINTING)
         session_cancel_search(s);
-    s->forced = false;
-    s->browse_forced = false;
+    s->players.forced = false;
+    s->browse.browse_forced = false;
     int side = game_side(&s->game), other = colour_other(side);
-    if (s->engine_of[side] < 0) {
-        if (s->engine_of[other] >= 0) { /* the engine changes sides */
-            s->engine_of[side] = s->engine_of[other];
-            s->engine_of[other] = -1;
+    if (s->players.engine_of[side] < 0) {
+        if (s->players.engine_of[other] >= 0) { /* the engine changes sides */
+            s->players.engine_of[side] = s->players.engine_of[other];
+            s->players.engine_of[other] = -1;
         } else {
-            s->engine_of[side] = 0;
+            s->players.engine_of[side] = 0;
         }
         session_say(s, _("The engine plays %s."), session_colour_name(side));
         return EV_MESSAGE | EV_MOVED;
@@ -354,8 +356,9 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
     }
     bool white = session_is_human(s, WHITE), black = session_is_human(s, BLACK);
     if (white != black) {
-        int engine = s->engine_of[white ? BLACK : WHITE];
-        if (!s->has_engine_score[engine] || s->last_engine_score[engine] > DRAW_ACCEPT_SCORE) {
+        int engine = s->players.engine_of[white ? BLACK : WHITE];
+        if (!s->players.has_engine_score[engine] ||
+            s->players.last_engine_score[engine] > DRAW_ACCEPT_SCORE) {
             session_say(s, "%s", _("The engine declines the draw offer."));
             return EV_MESSAGE;
         }
@@ -385,7 +388,7 @@ static unsigned cmd_NEW(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     session_next_game(s, now);
-    s->series_over = false;
+    s->match.series_over = false;
     return session_start_game(s, NULL, now);
 }
 
@@ -399,8 +402,8 @@ static unsigned cmd_FORCE(struct session *s, const char *args, double now)
 {
     (void)args, (void)now;
     session_cancel_search(s);
-    s->forced = true;
-    s->browse_forced = false; /* the user's own: browsing's end keeps it */
+    s->players.forced = true;
+    s->browse.browse_forced = false; /* the user's own: browsing's end keeps it */
     session_say(s, "%s",
                 _("Force mode: enter the moves of both sides ('go' lets the engine play)."));
     return EV_MESSAGE;
@@ -515,7 +518,7 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
     if (req != s->confirm)
         s->confirm = REQ_NONE; /* the question was about the line before */
     unsigned ev = HANDLERS[req](s, args ? args : "", now);
-    if (s->messages_len > 0)
+    if (s->msgs.messages_len > 0)
         ev |= EV_MESSAGE;
     return ev;
 }
@@ -541,7 +544,7 @@ unsigned session_input(struct session *s, const char *line, double now)
         return session_request(s, req, args, now);
     s->confirm = REQ_NONE;
     unsigned ev = human_move(s, text, now);
-    if (s->messages_len > 0)
+    if (s->msgs.messages_len > 0)
         ev |= EV_MESSAGE;
     return ev;
 }

@@ -1,7 +1,9 @@
 /* session_impl.h - the inside of a session, shared by the files that
  * implement it (session.c: players, engines, game flow, the hand-off from
  * the search thread; session_cmd.c: commands; session_save.c: files;
- * session_match.c: modes and matches; session_view.c: display text).
+ * session_match.c: modes and matches; session_view.c: display text;
+ * session_browse.c, session_analysis.c, session_review.c: browsing,
+ * analysis, review).
  * Front ends use play/session.h only.
  *
  * Copyright (C) 2026 The tdchess authors.
@@ -37,22 +39,45 @@ void session_engine_name(const struct session *s, int engine, char *buf, size_t 
 bool session_attach_engine(struct session *s, int engine, int colour, const char *spec, char *err,
                            size_t errlen);
 
-struct session {
-    struct session_options opt;
-    struct game game;
+/* The session's parts, each with the file that owns it.  The split is by
+ * ownership, not yet by access: other session files still read and write
+ * these fields (issue 24 lists that as work left; tests/layers.test lists
+ * the call cycles it leaves as PENDING). */
+
+/* Who plays which colour, and with which engine (session.c). */
+struct session_players {
     struct session_engine engines[2];
-    int engine_of[COLOUR_NB]; /* engine index playing each colour, -1: a human */
-    bool forced;              /* no engine moves until "go" */
+    int engine_of[COLOUR_NB];         /* engine index playing each colour, -1: a human */
+    bool forced;                      /* no engine moves until "go" */
+    char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
+    int last_engine_score[2];         /* engine's own view, for draw offers */
+    bool has_engine_score[2];
+};
+
+/* The running search: thinking, pondering, hints (session.c). */
+struct session_search {
     enum session_state state;
-    int search_engine;           /* engine index of the running search */
-    struct board search_root;    /* its root position (for SAN) */
-    struct board scratch;        /* for converting reports: no board per report */
-    struct move ponder_move;     /* the guess a ponder search is based on */
-    struct move hint;            /* the last hint, for "hint" twice */
-    char hint_tb[64];            /* the hint search's tablebase verdict ("": none) */
-    char games_path[4096];       /* the file "games" listed last */
-    bool browsing;               /* the user walks through the game (first, prev...) */
-    bool browse_forced;          /* browsing set force mode: the end of the game lifts it */
+    int search_engine;                /* engine index of the running search */
+    struct board search_root;         /* its root position (for SAN) */
+    struct board scratch;             /* for converting reports: no board per report */
+    struct move ponder_move;          /* the guess a ponder search is based on */
+    struct move hint;                 /* the last hint, for "hint" twice */
+    char hint_tb[64];                 /* the hint search's tablebase verdict ("": none) */
+    struct session_thinking thinking; /* the latest, for display */
+    void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
+    void *on_thinking_data;
+};
+
+/* Walking through the game and the games of a file (session_browse.c). */
+struct session_browse {
+    char games_path[4096];    /* the file "games" listed last */
+    bool browsing;            /* the user walks through the game (first, prev...) */
+    bool browse_forced;       /* browsing set force mode: the end of the game lifts it */
+    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
+};
+
+/* "analyze" (session_analysis.c). */
+struct session_analysis {
     bool analyzing;              /* "analyze" is on: restarted after each move */
     bool forced_before_analysis; /* force mode as it was before it */
     int analysis_engine, analysis_multipv;
@@ -60,36 +85,48 @@ struct session {
     int analysis_count;
     struct session_thinking analysis[SESSION_ANALYSIS_MAX];        /* by the engine's rank */
     struct session_thinking analysis_sorted[SESSION_ANALYSIS_MAX]; /* as shown */
+};
+
+/* "review" (session_review.c). */
+struct session_review {
     bool review_running, reviewed, forced_before_review;
     int review_engine, review_next, review_total;
     double review_seconds;
-    int *review_scores;       /* White's view of the position after each ply (0: the start) */
-    struct move pending_line; /* a move leaving a browsed game, to be confirmed */
-    char loaded_names[COLOUR_NB][96]; /* White and Black of a loaded PGN game ("": ours) */
-    int saved_ply;                    /* the game was saved with this many plies (-1: not) */
-    enum request confirm;             /* "new" or "load" was refused once: the next goes ahead */
-    int last_engine_score[2];         /* engine's own view, for draw offers */
-    bool has_engine_score[2];
+    int *review_scores; /* White's view of the position after each ply (0: the start) */
+};
 
-    /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
-    struct wakeup wake; /* both hosts signal it */
-
-    struct session_thinking thinking;                                  /* the latest, for display */
-    void (*on_thinking)(void *data, const struct session_thinking *t); /* each one */
-    void *on_thinking_data;
-
-    /* the match */
+/* The match and its PGN output (session_match.c, session_save.c). */
+struct session_match {
     int game_number;          /* 1 for the first game */
     struct match_score score; /* of engine 0 (the -w set) */
     bool recorded;            /* the finished game was counted and written */
     bool start_next;          /* start the next game of the match */
     bool series_over;
     FILE *pgn_out;
-    char date[16];                     /* "2026.01.31" for PGN */
-    struct session_openings *openings; /* the opening names, read when first needed */
+    char date[16]; /* "2026.01.31" for PGN */
+};
 
+/* Lines for the user (session_say, session_take_messages). */
+struct session_messages {
     char messages[SESSION_MESSAGES_MAX]; /* lines separated by '\n' */
     size_t messages_len;
+};
+
+struct session {
+    struct session_options opt;
+    struct game game;
+    struct session_players players;
+    struct session_search search;
+    struct session_browse browse;
+    struct session_analysis analysis;
+    struct session_review review;
+    struct session_match match;
+    struct session_messages msgs;
+    struct session_openings *openings; /* the opening names, read when first needed */
+    int saved_ply;                     /* the game was saved with this many plies (-1: not) */
+    enum request confirm;              /* "new" or "load" was refused once: the next goes ahead */
+    /* the engines' deliveries wait in their hosts' mailboxes (play/host.h) */
+    struct wakeup wake; /* both hosts signal it */
 };
 
 /* The opening names (session_view.c).  Reading the table replays 6,000

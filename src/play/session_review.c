@@ -48,19 +48,19 @@ static bool review_step(struct session *s)
 {
     struct board b;
     board_init(&b);
-    while (s->review_next <= s->review_total) {
-        position_at(s, s->review_next, &b);
+    while (s->review.review_next <= s->review.review_total) {
+        position_at(s, s->review.review_next, &b);
         if (has_legal_move(&b)) {
             struct search_limits limits;
             memset(&limits, 0, sizeof limits);
-            limits.movetime = s->review_seconds;
-            session_start_search(s, s->review_engine, &b, &limits, SESSION_REVIEWING);
+            limits.movetime = s->review.review_seconds;
+            session_start_search(s, s->review.review_engine, &b, &limits, SESSION_REVIEWING);
             board_free(&b);
             return true;
         }
         /* mate or stalemate: no search needed */
         int score = b.state->in_check ? (b.side == WHITE ? -WIN_SCORE : WIN_SCORE) : 0;
-        s->review_scores[s->review_next++] = score;
+        s->review.review_scores[s->review.review_next++] = score;
     }
     board_free(&b);
     return false;
@@ -69,7 +69,7 @@ static bool review_step(struct session *s)
 /* The loss of move I (0-based) for the side that played it, search units. */
 static int move_loss(const struct session *s, int i)
 {
-    int before = s->review_scores[i], after = s->review_scores[i + 1];
+    int before = s->review.review_scores[i], after = s->review.review_scores[i + 1];
     bool white = (s->game.board.start_side == WHITE) == (i % 2 == 0);
     int clamp = 20 * PAWN_VALUE; /* beyond this a mate is a mate: no difference */
     before = before > clamp ? clamp : before < -clamp ? -clamp : before;
@@ -80,27 +80,27 @@ static int move_loss(const struct session *s, int i)
 static unsigned review_finish(struct session *s)
 {
     struct game *g = &s->game;
-    for (int i = 0; i < s->review_total; i++) {
+    for (int i = 0; i < s->review.review_total; i++) {
         struct ply_info *info = whole_info(g, i);
-        info->score = s->review_scores[i + 1];
+        info->score = s->review.review_scores[i + 1];
         info->has_score = true;
     }
-    s->reviewed = true;
-    s->review_running = false;
-    s->forced = s->forced_before_review;
+    s->review.reviewed = true;
+    s->review.review_running = false;
+    s->players.forced = s->review.forced_before_review;
     struct board b;
     board_init(&b);
     position_at(s, 0, &b);
     char list[1024] = "";
     size_t used = 0;
     int mistakes = 0;
-    for (int i = 0; i < s->review_total; i++) {
+    for (int i = 0; i < s->review.review_total; i++) {
         struct move m = whole_move(g, i);
         int loss = move_loss(s, i);
         if (loss > MISTAKE) {
             char san[SAN_MAX], score[16];
             move_to_san(&b, m, san);
-            session_format_score(s->review_scores[i + 1], score, sizeof score);
+            session_format_score(s->review.review_scores[i + 1], score, sizeof score);
             if (mistakes < MISTAKES_LISTED && used < sizeof list - 64)
                 used += (size_t)snprintf(list + used, sizeof list - used,
                                          b.side == WHITE ? "%s%d. %s%s (%s)" : "%s%d... %s%s (%s)",
@@ -139,21 +139,21 @@ unsigned cmd_REVIEW(struct session *s, const char *args, double now)
         session_say(s, "%s", _("review: the game has no moves yet."));
         return EV_MESSAGE;
     }
-    if (s->analyzing)
+    if (s->analysis.analyzing)
         cmd_STOP(s, "", now);
     session_cancel_search(s);
-    free(s->review_scores);
-    s->review_scores = xcalloc((size_t)total + 1, sizeof *s->review_scores);
-    s->review_total = total;
-    s->review_next = 0;
-    s->review_seconds = seconds;
-    s->review_engine = s->engine_of[BLACK] >= 0   ? s->engine_of[BLACK]
-                       : s->engine_of[WHITE] >= 0 ? s->engine_of[WHITE]
-                                                  : 0;
-    s->forced_before_review = s->forced;
-    s->forced = true; /* no engine plays meanwhile */
-    s->review_running = true;
-    s->reviewed = false;
+    free(s->review.review_scores);
+    s->review.review_scores = xcalloc((size_t)total + 1, sizeof *s->review.review_scores);
+    s->review.review_total = total;
+    s->review.review_next = 0;
+    s->review.review_seconds = seconds;
+    s->review.review_engine = s->players.engine_of[BLACK] >= 0   ? s->players.engine_of[BLACK]
+                              : s->players.engine_of[WHITE] >= 0 ? s->players.engine_of[WHITE]
+                                                                 : 0;
+    s->review.forced_before_review = s->players.forced;
+    s->players.forced = true; /* no engine plays meanwhile */
+    s->review.review_running = true;
+    s->review.reviewed = false;
     session_say(s, _("Reviewing %d positions, %g s each ('stop' ends it)..."), total + 1, seconds);
     if (!review_step(s))
         return review_finish(s);
@@ -162,14 +162,14 @@ unsigned cmd_REVIEW(struct session *s, const char *args, double now)
 
 unsigned session_review_result(struct session *s, const struct search_result *r)
 {
-    if (!s->review_running)
+    if (!s->review.review_running)
         return 0;
     struct board b;
     board_init(&b);
-    position_at(s, s->review_next, &b);
-    s->review_scores[s->review_next] = b.side == WHITE ? r->score : -r->score;
+    position_at(s, s->review.review_next, &b);
+    s->review.review_scores[s->review.review_next] = b.side == WHITE ? r->score : -r->score;
     board_free(&b);
-    s->review_next++;
+    s->review.review_next++;
     if (review_step(s))
         return EV_THINKING;
     return review_finish(s);
@@ -177,22 +177,22 @@ unsigned session_review_result(struct session *s, const struct search_result *r)
 
 bool session_review_stop(struct session *s)
 {
-    if (!s->review_running)
+    if (!s->review.review_running)
         return false;
     session_cancel_search(s);
-    s->review_running = false;
-    s->forced = s->forced_before_review;
+    s->review.review_running = false;
+    s->players.forced = s->review.forced_before_review;
     session_say(s, "%s", _("Review stopped."));
     return true;
 }
 
 void session_review_annotate(const struct session *s, struct pgn_game *pg)
 {
-    if (!s->reviewed)
+    if (!s->review.reviewed)
         return;
-    for (int i = 0; i < s->game.board.ply && i < s->review_total; i++) {
+    for (int i = 0; i < s->game.board.ply && i < s->review.review_total; i++) {
         char text[64], score[16];
-        int loss = move_loss(s, i), after = s->review_scores[i + 1];
+        int loss = move_loss(s, i), after = s->review.review_scores[i + 1];
         session_format_score(after, score, sizeof score);
         bool mated = after == WIN_SCORE || after == -WIN_SCORE; /* the move mates: no score */
         snprintf(text, sizeof text, "%s%s%s%s",
@@ -208,7 +208,7 @@ void session_review_annotate(const struct session *s, struct pgn_game *pg)
 
 bool session_reviewing(const struct session *s, int *done, int *total)
 {
-    *done = s->review_next;
-    *total = s->review_total + 1;
-    return s->review_running;
+    *done = s->review.review_next;
+    *total = s->review.review_total + 1;
+    return s->review.review_running;
 }

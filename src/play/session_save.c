@@ -35,8 +35,8 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
                 s->opt.mode == MODE_TWO_COMPUTERS && s->opt.games > 1 ? "tdchess match"
                                                                       : "tdchess game");
     pgn_set_tag(pg, "Site", "?");
-    pgn_set_tag(pg, "Date", s->date);
-    snprintf(round, sizeof round, "%d", s->game_number);
+    pgn_set_tag(pg, "Date", s->match.date);
+    snprintf(round, sizeof round, "%d", s->match.game_number);
     pgn_set_tag(pg, "Round", round);
     pgn_set_tag(pg, "White", white);
     pgn_set_tag(pg, "Black", black);
@@ -121,12 +121,12 @@ bool session_save_pgn(const struct session *s, const char *path, char *err, size
 /* Appends the game to --pgn once (when it has anything to show). */
 void session_record_game(struct session *s, double now)
 {
-    if (s->recorded || !s->pgn_out)
+    if (s->match.recorded || !s->match.pgn_out)
         return;
     if (s->game.board.ply == 0 && !game_over(&s->game))
         return;
-    s->recorded = true;
-    if (!session_write_pgn(s, s->pgn_out, false, now) || fflush(s->pgn_out) != 0)
+    s->match.recorded = true;
+    if (!session_write_pgn(s, s->match.pgn_out, false, now) || fflush(s->match.pgn_out) != 0)
         session_say(s, _("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
 }
 
@@ -134,7 +134,7 @@ void session_next_game(struct session *s, double now)
 {
     session_record_game(s, now);
     if (s->game.board.ply > 0 || game_over(&s->game))
-        s->game_number++;
+        s->match.game_number++;
 }
 
 /* Reads game NUMBER of PATH into PG. */
@@ -221,7 +221,7 @@ static bool load(struct session *s, const char *text, double now, char *err, siz
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
         for (int side = 0; side < COLOUR_NB; side++) {
             const char *name = side == WHITE ? w : b;
-            snprintf(s->loaded_names[side], sizeof s->loaded_names[side], "%s",
+            snprintf(s->players.loaded_names[side], sizeof s->players.loaded_names[side], "%s",
                      name && *name && strcmp(name, "?") != 0 ? name : "");
         }
         /* (a finished game's result is on the status line) */
@@ -291,8 +291,8 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     enum play_mode mode;
     tag = pgn_tag(&pg, "TdchessMode");
     if (tag && play_mode_parse(tag, &mode) && mode != MODE_TWO_COMPUTERS) {
-        s->engine_of[WHITE] = mode == MODE_COMPUTER_WHITE ? 0 : -1;
-        s->engine_of[BLACK] = mode == MODE_COMPUTER_BLACK ? 0 : -1;
+        s->players.engine_of[WHITE] = mode == MODE_COMPUTER_WHITE ? 0 : -1;
+        s->players.engine_of[BLACK] = mode == MODE_COMPUTER_BLACK ? 0 : -1;
     }
     double t;
     if (saved_tc && parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
@@ -310,7 +310,7 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
                     tc_text);
     const char *date = pgn_tag(&pg, "Date");
     if (date)
-        snprintf(s->date, sizeof s->date, "%s", date);
+        snprintf(s->match.date, sizeof s->match.date, "%s", date);
     pgn_game_free(&pg);
     session_forget_game(s);
     game_start_clock(&s->game, now);
@@ -342,7 +342,7 @@ bool session_quit(struct session *s, const char *autosave, double now, char *err
 {
     session_cancel_search(s);
     /* The shown position of a browsed game is not where it stands. */
-    while (s->browsing && s->game.redo_count > 0 && game_redo(&s->game, now))
+    while (s->browse.browsing && s->game.redo_count > 0 && game_redo(&s->game, now))
         ;
     clock_stop(&s->game.clock, now, false);
     session_record_game(s, now);

@@ -18,8 +18,8 @@ void session_convert_report(struct session *s, const struct search_report *r,
 {
     memset(t, 0, sizeof *t);
     t->valid = true;
-    t->pondering = s->state == SESSION_PONDERING;
-    t->side = s->search_root.side;
+    t->pondering = s->search.state == SESSION_PONDERING;
+    t->side = s->search.search_root.side;
     t->depth = r->depth;
     t->seldepth = r->seldepth;
     t->score = t->side == WHITE ? r->score : -r->score;
@@ -31,14 +31,14 @@ void session_convert_report(struct session *s, const struct search_report *r,
         session_format_tb(t->score, t->tb_text, sizeof t->tb_text);
     char line[sizeof t->pv - SAN_MAX - 4];
     /* The session's scratch board: a report allocates nothing. */
-    board_copy(&s->scratch, &s->search_root);
-    moves_to_san_line(&s->scratch, r->pv, r->pv_length, true, line, sizeof line);
-    if (t->pondering && s->search_root.ply > 0) {
+    board_copy(&s->search.scratch, &s->search.search_root);
+    moves_to_san_line(&s->search.scratch, r->pv, r->pv_length, true, line, sizeof line);
+    if (t->pondering && s->search.search_root.ply > 0) {
         /* The root is after the guessed move: show it first, in brackets. */
-        board_copy(&s->scratch, &s->search_root);
-        board_take_back(&s->scratch);
+        board_copy(&s->search.scratch, &s->search.search_root);
+        board_take_back(&s->search.scratch);
         char guess[SAN_MAX];
-        move_to_san(&s->scratch, s->ponder_move, guess);
+        move_to_san(&s->search.scratch, s->search.ponder_move, guess);
         snprintf(t->pv, sizeof t->pv, "(%s) %s", guess, line);
     } else {
         snprintf(t->pv, sizeof t->pv, "%s", line);
@@ -67,17 +67,17 @@ void session_status(const struct session *s, char *buf, size_t len)
     }
     int side = game_side(g);
     bool check = g->board.state->in_check;
-    if (s->state == SESSION_THINKING)
+    if (s->search.state == SESSION_THINKING)
         snprintf(buf, len, check ? _("%s is in check and thinking...") : _("%s is thinking..."),
                  session_colour_name(side));
-    else if (s->review_running)
-        snprintf(buf, len, _("Reviewing: position %d of %d..."), s->review_next + 1,
-                 s->review_total + 1);
-    else if (s->analyzing)
+    else if (s->review.review_running)
+        snprintf(buf, len, _("Reviewing: position %d of %d..."), s->review.review_next + 1,
+                 s->review.review_total + 1);
+    else if (s->analysis.analyzing)
         snprintf(buf, len,
                  check ? _("%s to move, in check (analysing)") : _("%s to move (analysing)"),
                  session_colour_name(side));
-    else if (s->forced)
+    else if (s->players.forced)
         snprintf(buf, len,
                  check ? _("%s to move, in check (force mode)") : _("%s to move (force mode)"),
                  session_colour_name(side));
