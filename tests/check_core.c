@@ -244,8 +244,10 @@ END_TEST
 
 START_TEST(test_timing_monotonic)
 {
-    double w0 = time_wall(), c0 = time_cpu();
+    /* m0 before w0 and m1 after w1: a preemption between the two reads
+     * (a loaded machine) can only widen the millisecond interval. */
     uint64_t m0 = time_wall_ms();
+    double w0 = time_wall(), c0 = time_cpu();
     volatile uint64_t sink = 0;
     double w1;
     do {
