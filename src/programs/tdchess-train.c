@@ -26,15 +26,6 @@
 enum { EXIT_INTERRUPTED = 130, PROGRESS_VERSION = 1, MAX_EPOCHS = 10000 };
 static const char PROGRESS_MAGIC[] = "tdchess-train-progress";
 
-/* Set by the signal handler only (SIGINT, SIGTERM). */
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
 static void usage(void)
 {
     printf(_("Usage: %s [OPTION]... DATABASE.bin SET\n"
@@ -607,14 +598,8 @@ int main(int argc, char **argv)
         msg_fatal(EXIT_FAILURE, "%s", err);
     struct display d = {.tty = isatty(STDERR_FILENO) != 0, .quiet = quiet, .epochs = (int)epochs};
     td_set_progress(t, show_progress, &d);
-    td_set_stop_flag(t, &stop_requested);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND; /* a second signal ends the program at once */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    const volatile sig_atomic_t *stop_requested = train_catch_stop_signals();
+    td_set_stop_flag(t, stop_requested);
 
     printf(_("%s: %" PRIu32 " games, %" PRIu32 " for training, %" PRIu32 " for validation\n"),
            dbpath, db.games, td_train_games(t), td_validation_games(t));
@@ -649,7 +634,7 @@ int main(int argc, char **argv)
             if (!d.quiet && d.tty)
                 fputs("\r\033[K", stderr);
             msg_error(_("%s; %s not changed"), err, setpath);
-            return stop_requested ? EXIT_INTERRUPTED : EXIT_FAILURE;
+            return *stop_requested ? EXIT_INTERRUPTED : EXIT_FAILURE;
         }
         pr.scale = pr.rows[0].scale = td_scale(t);
         printf(_("scale: %.6f result units per pawn (%s)\n"), pr.scale,
@@ -676,7 +661,7 @@ int main(int argc, char **argv)
         if (!td_epoch(t, epoch, &e, err, sizeof err)) {
             if (!d.quiet && d.tty)
                 fputs("\r\033[K", stderr);
-            if (stop_requested) {
+            if (*stop_requested) {
                 msg_error(_("interrupted in epoch %d; %s holds epoch %d: continue with "
                             "'tdchess-train --resume %s %s'"),
                           epoch, setpath, epoch - 1, dbpath, setpath);

@@ -52,7 +52,8 @@ static uint64_t seed_arg(const char *text)
     return (uint64_t)s;
 }
 
-/* Set by SIGINT, SIGTERM and SIGHUP: the trainer stops after its step. */
+/* Set by SIGINT, SIGTERM and SIGHUP: a trainer (a set's or a net's) stops
+ * after its step.  A signal's handler can only reach static storage. */
 static volatile sig_atomic_t stop_requested;
 
 static void request_stop(int sig)
@@ -61,15 +62,17 @@ static void request_stop(int sig)
     stop_requested = 1;
 }
 
-static void catch_stop_signals(void)
+const volatile sig_atomic_t *train_catch_stop_signals(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = request_stop;
     sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND; /* a second signal ends the program at once */
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
+    return &stop_requested;
 }
 
 /* What a run is asked to do beside the trainer's options. */
@@ -144,8 +147,7 @@ static int train(struct nettrain_options *o, const struct net_run *nr, const cha
     sprintf(checkpoint, nr->checkpoint ? "%s" : "%s.ckpt", nr->checkpoint ? nr->checkpoint : out);
     int first;
     struct nettrain *t = start_trainer(o, nr, &d, checkpoint, &first);
-    nettrain_set_stop(t, &stop_requested);
-    catch_stop_signals();
+    nettrain_set_stop(t, train_catch_stop_signals());
     struct run r = {nr->quiet || !isatty(STDERR_FILENO), 0, nr->epochs, 0, 0};
     int status = EXIT_SUCCESS;
     for (r.epoch = first; r.epoch <= nr->epochs; r.epoch++) {

@@ -9,6 +9,13 @@
 
 /* main() of "tdchess-train --net ..." (argv[1] is "--net"); usage and
  * version print the program's help and version. */
+#include <signal.h>
+
+/* Installs the handler of SIGINT, SIGTERM and SIGHUP for both kinds of
+ * training and returns the flag it sets (a second signal ends the
+ * program at once). */
+const volatile sig_atomic_t *train_catch_stop_signals(void);
+
 int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(void));
 
 #endif
