@@ -4,32 +4,33 @@
  * The session is cut by ownership: each group of struct session below
  * belongs to one file, which alone writes it; the others go through the
  * functions declared under that file's name.  The files form layers, and
- * a file calls only the files of the layers below it (tests/layers.test
- * refuses any call cycle), so data flows one way:
+ * a file calls only files of the lines below its own (tests/layers.test
+ * refuses any call cycle between them), so data flows one way:
  *
- *   session_cmd.c       the commands a player types, and moves
- *   session_save.c      load, resume, autosave on quit
- *   session_view.c      the status line
- *   session.c           the dispatcher: new/free, the loop (update,
- *                       wakeup), new games; hands each engine report and
- *                       result to the activity whose search it is
- *   activities          session_think.c (the engines' own moves and
- *                       pondering), session_hint.c, session_analysis.c,
- *                       session_review.c, session_browse.c, each behind
- *                       struct session_activity_ops
- *   session_game.c      a move into the game; the end of a game
- *   session_record.c    the game as PGN: --pgn, save, the saved ply
- *   session_match.c     the series of an engine match and its score
- *   session_players.c   who plays which colour, the engines, force mode
- *   session_search.c    the running search: start, cancel, what it said
- *   session_openings.c  the opening names
- *   session_text.c      the messages for the user, colours and scores
+ *   session_cmd.c        the commands a player types, and moves
+ *   session_save.c       load, resume, save, the autosave on quit
+ *   session_view.c       the status line
+ *   session.c            the dispatcher: new/free, the loop (update,
+ *                        wakeup), new games; hands each engine report and
+ *                        result to the activity whose search it is, each
+ *                        turn and each typed move to every activity
+ *   session_hint.c       "hint" (asks think for the move it ponders on)
+ *   session_think.c      the engines' own moves, pondering, ponder hits
+ *   session_browse.c     walking through the game, the games of a file
+ *   session_game.c       a move into the game; the end of a game
+ *   session_record.c     the game as PGN: --pgn, saving, the saved ply
+ *   session_match.c      the series of an engine match, its score
+ *   session_review.c     "review" (PGN asks it for its annotations)
+ *   session_analysis.c   "analyze" (a review stops it first)
+ *   session_players.c    who plays which colour, the engines, force mode
+ *   session_search.c     the running search: start, cancel, what it said
+ *   session_openings.c   the opening names
+ *   session_text.c       messages for the user, colours and scores
  *
- * (Within the activities, hint asks think for its ponder move, browse
- * tells review its scores are stale, review stops an analysis: no
- * activity calls one that calls it back.)  Lower files never call up:
- * what a higher file must learn, it reads from the return value, or the
- * dispatcher asks each activity through its ops.
+ * The five activities (think with ponder, hint, analysis, review, browse)
+ * share one interface, struct session_activity_ops: the dispatcher calls
+ * their hooks through it, so an activity never calls the dispatcher, and
+ * a lower file learns nothing from a higher one but return values.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
