@@ -20,7 +20,7 @@
 /* Lines of analysis for engine ENGINE's next searches. */
 static void set_lines(struct session *s, int engine, int lines)
 {
-    struct engine_host *h = &s->players.engines[engine].host;
+    struct engine_host *h = session_players_host(s, engine);
     struct search_config config = s->opt.engine.search;
     config.multipv = lines;
     host_set_config(h, &config);
@@ -34,8 +34,9 @@ static void start(struct session *s)
     limits.infinite = true;
     s->analysis.analysis_count = 0;
     s->analysis.analysis_done = 0;
-    session_start_search(s, s->analysis.analysis_engine, &s->game.board, &limits,
-                         SESSION_ANALYZING);
+    int engine = s->analysis.analysis_engine;
+    session_search_start(s, &SESSION_ANALYSIS, engine, session_players_host(s, engine),
+                         &s->game.board, &limits);
 }
 
 unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
@@ -57,21 +58,17 @@ unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     session_cancel_search(s);
-    int side = game_side(&s->game);
-    int engine = s->players.engine_of[colour_other(side)] >= 0
-                     ? s->players.engine_of[colour_other(side)]
-                 : s->players.engine_of[side] >= 0 ? s->players.engine_of[side]
-                                                   : 0;
+    int engine = session_players_adviser(s, game_side(&s->game));
     if (s->analysis.analyzing && s->analysis.analysis_engine != engine)
         set_lines(s, s->analysis.analysis_engine, 1);
     if (!s->analysis.analyzing)
-        s->analysis.forced_before_analysis = s->players.forced;
+        s->analysis.forced_before_analysis = session_forced(s);
     s->analysis.analyzing = true;
-    s->players.forced = true;
+    session_players_force(s, true);
     s->analysis.analysis_engine = engine;
     s->analysis.analysis_multipv = lines;
     set_lines(s, engine, lines);
-    if (lines > 1 && strcmp(host_kind(&s->players.engines[engine].host), "xboard") == 0)
+    if (lines > 1 && strcmp(host_kind(session_players_host(s, engine)), "xboard") == 0)
         session_say(s, "%s", _("An xboard engine analyses one line only."));
     session_say(s,
                 ngettext("Analysing (%d line): type moves to go on, 'stop' or Esc to end.",
@@ -82,35 +79,32 @@ unsigned cmd_ANALYZE(struct session *s, const char *args, double now)
     return EV_MESSAGE | EV_THINKING;
 }
 
-unsigned cmd_STOP(struct session *s, const char *args, double now)
+bool session_analysis_stop(struct session *s)
 {
-    (void)args, (void)now;
-    if (session_review_stop(s))
-        return EV_MESSAGE | EV_THINKING;
-    if (!s->analysis.analyzing) {
-        session_say(s, "%s", _("No analysis is running."));
-        return EV_MESSAGE;
-    }
-    if (s->search.state == SESSION_ANALYZING)
+    if (!s->analysis.analyzing)
+        return false;
+    if (session_search_owner(s) == &SESSION_ANALYSIS)
         session_cancel_search(s);
     s->analysis.analyzing = false;
     s->analysis.analysis_count = 0;
-    s->players.forced = s->analysis.forced_before_analysis;
+    session_players_force(s, s->analysis.forced_before_analysis);
     set_lines(s, s->analysis.analysis_engine, 1);
     session_say(s, "%s", _("Analysis stopped."));
-    return EV_MESSAGE | EV_THINKING;
+    return true;
 }
 
-unsigned session_analysis_update(struct session *s)
+/* After each move: the analysis goes on from the new position. */
+static unsigned analysis_update(struct session *s, double now)
 {
-    if (!s->analysis.analyzing || s->search.state != SESSION_IDLE || game_over(&s->game) ||
+    (void)now;
+    if (!s->analysis.analyzing || session_search_owner(s) || game_over(&s->game) ||
         s->analysis.analysis_done == s->game.board.state->key)
         return 0;
     start(s);
     return EV_THINKING;
 }
 
-unsigned session_analysis_reports(struct session *s, const struct search_report *r, int count)
+static unsigned analysis_report(struct session *s, const struct search_report *r, int count)
 {
     unsigned ev = 0;
     for (int i = 0; i < count; i++) {
@@ -118,16 +112,28 @@ unsigned session_analysis_reports(struct session *s, const struct search_report 
         if (k > SESSION_ANALYSIS_MAX || k > s->analysis.analysis_multipv)
             continue;
         struct session_thinking *t = &s->analysis.analysis[k - 1];
-        session_convert_report(s, &r[i], t);
+        session_convert_report(s, &r[i], t, NULL);
         t->multipv = k;
         if (k > s->analysis.analysis_count)
             s->analysis.analysis_count = k;
-        s->search.thinking = *t;
-        if (s->search.on_thinking)
-            s->search.on_thinking(s->search.on_thinking_data, t);
+        session_show_thinking(s, t);
         ev |= EV_THINKING;
     }
     return ev;
+}
+
+/* The search ended by itself (a mate found, or the engine failed): not
+ * again in this position. */
+static unsigned analysis_result(struct session *s, const struct search_result *r,
+                                const char *failure, double now)
+{
+    (void)r, (void)now;
+    s->analysis.analysis_done = s->game.board.state->key;
+    if (!failure)
+        return 0;
+    session_say(s, "%s", failure);
+    s->analysis.analyzing = false;
+    return EV_MESSAGE;
 }
 
 /* The first move of a line ("12. Nf3 Nf6" -> "Nf3"), LEN bytes at *MOVE. */
@@ -191,3 +197,14 @@ bool session_analyzing(const struct session *s)
 {
     return s->analysis.analyzing;
 }
+
+const struct session_activity_ops SESSION_ANALYSIS = {
+    .name = "analysis",
+    .state = SESSION_ANALYZING,
+    .full_strength = true,
+    .start = cmd_ANALYZE,
+    .on_report = analysis_report,
+    .on_result = analysis_result,
+    .stop = session_analysis_stop,
+    .update = analysis_update,
+};

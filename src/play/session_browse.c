@@ -19,7 +19,17 @@ enum { GAMES_LIST_MAX = 200 };
 
 int session_browse_total(const struct session *s)
 {
-    return s->game.board.ply + s->game.redo_count;
+    return session_whole_plies(s);
+}
+
+bool session_browsing(const struct session *s)
+{
+    return s->browse.browsing;
+}
+
+void session_browse_user_forced(struct session *s)
+{
+    s->browse.browse_forced = false;
 }
 
 /* "After 3... a6 (6 of 10 half-moves)", "At the start (0 of 10 half-moves)". */
@@ -53,7 +63,7 @@ static void end_browsing(struct session *s)
 {
     s->browse.browsing = false;
     if (s->browse.browse_forced)
-        s->players.forced = false;
+        session_players_force(s, false);
     s->browse.browse_forced = false;
 }
 
@@ -65,10 +75,9 @@ static unsigned browse_to(struct session *s, int ply, double now)
     if (ply == s->game.board.ply)
         return EV_MOVED;
     session_cancel_search(s);
-    if (!s->players.forced &&
-        (s->players.engine_of[WHITE] >= 0 || s->players.engine_of[BLACK] >= 0)) {
+    if (!session_forced(s) && (!session_is_human(s, WHITE) || !session_is_human(s, BLACK))) {
         /* An engine to move would play at once and end the walk. */
-        s->players.forced = true;
+        session_players_force(s, true);
         s->browse.browse_forced = true;
         session_say(s, "%s",
                     _("Browsing the game: the engine waits ('go' lets it play from here)."));
@@ -79,8 +88,7 @@ static unsigned browse_to(struct session *s, int ply, double now)
         game_undo(&s->game, s->game.board.ply - ply, now);
     while (s->game.board.ply < ply && game_redo(&s->game, now))
         ;
-    s->match.recorded = false;
-    s->search.hint = move_none();
+    session_record_changed(s);
     say_where(s);
     if (s->game.redo_count == 0 && session_is_human(s, game_side(&s->game)))
         end_browsing(s); /* back at the end, the user's move: play on as before */
@@ -146,7 +154,9 @@ unsigned cmd_GOTO(struct session *s, const char *args, double now)
     return browse_to(s, ply, now);
 }
 
-bool session_browse_play(struct session *s, struct move m, double now, unsigned *ev)
+/* A move typed in a browsed position: the game's own move walks on;
+ * another one starts a new line once confirmed. */
+static bool browse_move(struct session *s, struct move m, double now, unsigned *ev)
 {
     struct game *g = &s->game;
     if (g->redo_count == 0 && s->browse.browsing)
@@ -156,7 +166,6 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
     if (move_equal(m, g->redo_moves[g->redo_count - 1])) { /* the game's own move */
         session_cancel_search(s);
         s->browse.pending_line = move_none();
-        s->search.hint = move_none();
         if (!game_redo(g, now))
             return false;
         *ev = EV_MOVED;
@@ -183,9 +192,21 @@ bool session_browse_play(struct session *s, struct move m, double now, unsigned 
         return true;
     }
     s->browse.pending_line = move_none();
-    s->review.reviewed = false; /* the scores were those of the old line */
-    return false;               /* confirmed: played as usual, which forgets the rest */
+    session_review_forget(s); /* the scores were those of the old line */
+    return false;             /* confirmed: played as usual, which forgets the rest */
 }
+
+static void browse_reset(struct session *s)
+{
+    s->browse.browsing = false;
+    s->browse.browse_forced = false;
+}
+
+const struct session_activity_ops SESSION_BROWSE = {
+    .name = "browse",
+    .on_move = browse_move,
+    .reset = browse_reset,
+};
 
 const char *session_games_path(const struct session *s)
 {

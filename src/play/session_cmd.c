@@ -1,5 +1,7 @@
 /* session_cmd.c - the commands a player types: one handler per entry of
- * the request list (play/request.h), and moves.
+ * the request list (play/request.h), and moves.  The top of the session's
+ * files: the handlers of the activities' requests are theirs (cmd_HINT in
+ * session_hint.c...), the others are here.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -17,12 +19,7 @@
 #include "play/request.h"
 #include "play/session_impl.h"
 
-enum {
-    HINT_DEPTH_MAX = 64,
-    DRAW_ACCEPT_SCORE = -3 * PAWN_VALUE / 10, /* the engine accepts a draw below -0.3 */
-    MAX_DEPTH_COMMAND = 100,
-};
-static const double HINT_TIME = 1.0;
+enum { MAX_DEPTH_COMMAND = 100 };
 
 static unsigned human_move(struct session *s, const char *text, double now)
 {
@@ -32,10 +29,10 @@ static unsigned human_move(struct session *s, const char *text, double now)
         return EV_MESSAGE;
     }
     int side = game_side(&s->game);
-    if (!s->players.forced && s->players.engine_of[side] >= 0) {
+    if (!session_forced(s) && session_engine_of(s, side) >= 0) {
         session_say(
             s, "%s",
-            s->search.state == SESSION_THINKING
+            session_state(s) == SESSION_THINKING
                 ? _("It is not your move: the engine is thinking (type 'force' to stop it).")
                 : _("It is not your move."));
         return EV_MESSAGE;
@@ -53,26 +50,13 @@ static unsigned human_move(struct session *s, const char *text, double now)
             session_say(s, "%s", err);
         return EV_MESSAGE;
     }
-    unsigned browsed;
-    if (session_browse_play(s, m, now, &browsed))
-        return browsed;
-    s->search.hint = move_none();
-    if (s->search.state == SESSION_PONDERING && move_equal(m, s->search.ponder_move)) {
-        if (!session_play(s, m, now, NULL)) {
-            session_cancel_search(s);
-            return session_game_finished(s, now);
-        }
-        if (game_over(&s->game))
-            return EV_MOVED | session_game_finished(s, now);
-        s->search.state = SESSION_THINKING; /* the ponder search becomes the real one */
-        s->search.thinking.pondering = false;
-        host_ponderhit(&s->players.engines[s->search.search_engine].host);
-        return EV_MOVED | EV_THINKING;
-    }
+    unsigned ev;
+    if (session_offer_move(s, m, now, &ev)) /* a browsed game's move, a ponder hit */
+        return ev;
     session_cancel_search(s);
     if (!session_play(s, m, now, NULL))
         return session_game_finished(s, now);
-    unsigned ev = EV_MOVED;
+    ev = EV_MOVED;
     if (game_over(&s->game))
         ev |= session_game_finished(s, now);
     return ev;
@@ -84,17 +68,16 @@ static unsigned cmd_UNDO(struct session *s, const char *args, double now)
     session_cancel_search(s);
     int done = 0;
     if (!session_any_human(s)) {
-        s->players.forced = true; /* or the engines would play the move again at once */
+        session_players_force(s, true); /* or the engines would play the move again at once */
         done = game_undo(&s->game, 1, now);
     } else {
         done = game_undo(&s->game, 1, now);
-        while (done > 0 && done < 2 && !s->players.forced &&
-               s->players.engine_of[game_side(&s->game)] >= 0 && game_undo(&s->game, 1, now) == 1)
+        while (done > 0 && done < 2 && !session_forced(s) &&
+               session_engine_of(s, game_side(&s->game)) >= 0 && game_undo(&s->game, 1, now) == 1)
             done++;
     }
-    s->match.recorded = false;
-    s->search.hint = move_none();
-    s->search.thinking.valid = false; /* the thinking was about a position that is gone */
+    session_record_changed(s);
+    session_forget_thinking(s); /* it was about a position that is gone */
     if (done == 0) {
         session_say(s, "%s", _("There is no move to take back."));
         return EV_MESSAGE;
@@ -113,8 +96,8 @@ static unsigned cmd_REDO(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     int done = 1;
-    while (done < 2 && s->game.redo_count > 0 && !s->players.forced && !game_over(&s->game) &&
-           s->players.engine_of[game_side(&s->game)] >= 0 && game_redo(&s->game, now))
+    while (done < 2 && s->game.redo_count > 0 && !session_forced(s) && !game_over(&s->game) &&
+           session_engine_of(s, game_side(&s->game)) >= 0 && game_redo(&s->game, now))
         done++;
     session_say(s, ngettext("Played %d move again.", "Played %d moves again.", (unsigned long)done),
                 done);
@@ -124,45 +107,6 @@ static unsigned cmd_REDO(struct session *s, const char *args, double now)
     return ev;
 }
 
-static unsigned cmd_HINT(struct session *s, const char *args, double now)
-{
-    (void)args, (void)now;
-    if (game_over(&s->game)) {
-        session_say(s, "%s", _("The game is over."));
-        return EV_MESSAGE;
-    }
-    if (s->search.state == SESSION_THINKING) {
-        session_say(s, "%s", _("The engine is thinking about its own move."));
-        return EV_MESSAGE;
-    }
-    if (s->search.state == SESSION_HINTING)
-        return 0;
-    char san[SAN_MAX];
-    struct move m;
-    if (s->search.state == SESSION_PONDERING) {
-        move_to_san(&s->game.board, s->search.ponder_move, san);
-        session_say(s, _("Hint: %s"), san);
-        return EV_MESSAGE;
-    }
-    if (host_book_move(session_books(s), &s->game.board, BOOK_BEST, &m)) {
-        move_to_san(&s->game.board, m, san);
-        session_say(s, _("Hint: %s (from the book)"), san);
-        return EV_MESSAGE;
-    }
-    int side = game_side(&s->game);
-    int engine = s->players.engine_of[colour_other(side)] >= 0
-                     ? s->players.engine_of[colour_other(side)]
-                     : 0;
-    struct search_limits limits = {0};
-    limits.movetime =
-        s->opt.move_time > 0 && s->opt.move_time < HINT_TIME ? s->opt.move_time : HINT_TIME;
-    limits.depth = s->opt.depth > 0 && s->opt.depth < HINT_DEPTH_MAX ? s->opt.depth : 0;
-    s->search.hint_tb[0] = '\0';
-    session_start_search(s, engine, &s->game.board, &limits, SESSION_HINTING);
-    session_say(s, "%s", _("Looking for a hint..."));
-    return EV_MESSAGE;
-}
-
 static unsigned cmd_GO(struct session *s, const char *args, double now)
 {
     (void)args, (void)now;
@@ -170,18 +114,13 @@ static unsigned cmd_GO(struct session *s, const char *args, double now)
         session_say(s, "%s", _("The game is over: type 'new' for another game."));
         return EV_MESSAGE;
     }
-    if (s->search.state == SESSION_PONDERING || s->search.state == SESSION_HINTING)
+    if (session_state(s) == SESSION_PONDERING || session_state(s) == SESSION_HINTING)
         session_cancel_search(s);
-    s->players.forced = false;
-    s->browse.browse_forced = false;
-    int side = game_side(&s->game), other = colour_other(side);
-    if (s->players.engine_of[side] < 0) {
-        if (s->players.engine_of[other] >= 0) { /* the engine changes sides */
-            s->players.engine_of[side] = s->players.engine_of[other];
-            s->players.engine_of[other] = -1;
-        } else {
-            s->players.engine_of[side] = 0;
-        }
+    session_players_force(s, false);
+    session_browse_user_forced(s);
+    int side = game_side(&s->game);
+    if (session_is_human(s, side)) {
+        session_players_take_side(s, side);
         session_say(s, _("The engine plays %s."), session_colour_name(side));
         return EV_MESSAGE | EV_MOVED;
     }
@@ -356,9 +295,7 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
     }
     bool white = session_is_human(s, WHITE), black = session_is_human(s, BLACK);
     if (white != black) {
-        int engine = s->players.engine_of[white ? BLACK : WHITE];
-        if (!s->players.has_engine_score[engine] ||
-            s->players.last_engine_score[engine] > DRAW_ACCEPT_SCORE) {
+        if (!session_think_accepts_draw(s, session_engine_of(s, white ? BLACK : WHITE))) {
             session_say(s, "%s", _("The engine declines the draw offer."));
             return EV_MESSAGE;
         }
@@ -369,18 +306,10 @@ static unsigned cmd_DRAW(struct session *s, const char *args, double now)
     return session_game_finished(s, now);
 }
 
-/* Would "new" throw away moves that are kept nowhere (no save since the
- * last move, no --pgn)?  Browsing back keeps the moves. */
-static bool game_unkept(const struct session *s)
-{
-    int total = session_browse_total(s);
-    return total > 0 && s->saved_ply != total && !s->opt.pgn_path && session_any_human(s);
-}
-
 static unsigned cmd_NEW(struct session *s, const char *args, double now)
 {
     (void)args;
-    if (game_unkept(s) && s->confirm != REQ_NEW) {
+    if (session_record_unkept(s) && s->confirm != REQ_NEW) {
         s->confirm = REQ_NEW;
         session_say(s, "%s",
                     _("This game is not saved: type 'new' again to throw it away, or 'save "
@@ -388,7 +317,7 @@ static unsigned cmd_NEW(struct session *s, const char *args, double now)
         return EV_MESSAGE;
     }
     session_next_game(s, now);
-    s->match.series_over = false;
+    session_match_reopen(s);
     return session_start_game(s, NULL, now);
 }
 
@@ -402,8 +331,8 @@ static unsigned cmd_FORCE(struct session *s, const char *args, double now)
 {
     (void)args, (void)now;
     session_cancel_search(s);
-    s->players.forced = true;
-    s->browse.browse_forced = false; /* the user's own: browsing's end keeps it */
+    session_players_force(s, true);
+    session_browse_user_forced(s); /* the user's own: browsing's end keeps it */
     session_say(s, "%s",
                 _("Force mode: enter the moves of both sides ('go' lets the engine play)."));
     return EV_MESSAGE;
@@ -416,7 +345,7 @@ static unsigned cmd_SAVE(struct session *s, const char *args, double now)
     if (!*args)
         session_say(s, "%s", _("save: which file?"));
     else if (session_save_pgn(s, args, err, sizeof err)) {
-        s->saved_ply = s->game.board.ply; /* taken-back moves are not in the file */
+        session_record_saved(s, s->game.board.ply); /* taken-back moves are not in the file */
         session_say(s, _("Game saved to %s."), args);
     } else
         session_say(s, "%s", err);
@@ -430,8 +359,8 @@ static unsigned cmd_LOAD(struct session *s, const char *args, double now)
         session_say(s, "%s", _("load: which file or FEN position?"));
         return EV_MESSAGE;
     }
-    if (game_unkept(s) && s->confirm != REQ_LOAD) {       /* as "new" does */
-        if (!session_load_check(args, err, sizeof err)) { /* nothing to ask about */
+    if (session_record_unkept(s) && s->confirm != REQ_LOAD) { /* as "new" does */
+        if (!session_load_check(args, err, sizeof err)) {     /* nothing to ask about */
             session_say(s, "%s", err);
             return EV_MESSAGE;
         }
@@ -518,7 +447,7 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
     if (req != s->confirm)
         s->confirm = REQ_NONE; /* the question was about the line before */
     unsigned ev = HANDLERS[req](s, args ? args : "", now);
-    if (s->msgs.messages_len > 0)
+    if (session_has_messages(s))
         ev |= EV_MESSAGE;
     return ev;
 }
@@ -544,7 +473,7 @@ unsigned session_input(struct session *s, const char *line, double now)
         return session_request(s, req, args, now);
     s->confirm = REQ_NONE;
     unsigned ev = human_move(s, text, now);
-    if (s->msgs.messages_len > 0)
+    if (session_has_messages(s))
         ev |= EV_MESSAGE;
     return ev;
 }

@@ -1,5 +1,6 @@
-/* session_match.c - the session's players by mode and the series of games
- * of an engine match: who plays which colour, the score, the end of a game.
+/* session_match.c - the series of games of an engine match: the game's
+ * number, the score of engine 0 (the -w set), whether the next game is
+ * due, and the summary at the end.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -9,59 +10,30 @@
 
 #include "play/session_impl.h"
 
-static const char *const MODE_NAMES[MODE_NB] = {"computer-black", "computer-white", "two-humans",
-                                                "two-computers"};
-
-const char *play_mode_name(enum play_mode mode)
+void session_match_init(struct session *s)
 {
-    return mode >= 0 && mode < MODE_NB ? MODE_NAMES[mode] : "?";
+    s->match.game_number = 1;
 }
 
-bool play_mode_parse(const char *text, enum play_mode *mode)
+int session_game_number(const struct session *s)
 {
-    for (int i = 0; i < MODE_NB; i++) {
-        if (strcmp(text, MODE_NAMES[i]) == 0) {
-            *mode = (enum play_mode)i;
-            return true;
-        }
-    }
-    return false;
+    return s->match.game_number;
 }
 
-void session_options_default(struct session_options *o)
+const struct match_score *session_score(const struct session *s)
 {
-    memset(o, 0, sizeof *o);
-    o->mode = MODE_COMPUTER_BLACK;
-    o->games = 1;
-    o->tc.kind = TC_NONE;
-    engine_config_default(&o->engine);
-    o->max_plies = SESSION_DEFAULT_MAX_PLIES;
+    return &s->match.score;
 }
 
-/* The engine index for the player of COLOUR at the start of game NUMBER. */
-void session_assign_players(struct session *s)
+bool session_match_counts(const struct session *s)
 {
-    s->players.engine_of[WHITE] = s->players.engine_of[BLACK] = -1;
-    switch (s->opt.mode) {
-    case MODE_COMPUTER_BLACK:
-        s->players.engine_of[BLACK] = 0;
-        break;
-    case MODE_COMPUTER_WHITE:
-        s->players.engine_of[WHITE] = 0;
-        break;
-    case MODE_TWO_HUMANS:
-        break;
-    default: /* two computers: engine 0 (-w) has White in odd games */
-        s->players.engine_of[WHITE] = s->match.game_number % 2 == 1 ? 0 : 1;
-        s->players.engine_of[BLACK] = 1 - s->players.engine_of[WHITE];
-        break;
-    }
+    return s->opt.mode == MODE_TWO_COMPUTERS && !session_any_human(s) && !s->match.series_over;
 }
 
 /* The points engine 0 (the -w set) scored in the finished game. */
 static double engine0_points(const struct session *s)
 {
-    int colour0 = s->players.engine_of[WHITE] == 0 ? WHITE : BLACK;
+    int colour0 = session_engine_of(s, WHITE) == 0 ? WHITE : BLACK;
     switch (s->game.result) {
     case RESULT_WHITE_WINS:
         return colour0 == WHITE ? 1 : 0;
@@ -72,31 +44,44 @@ static double engine0_points(const struct session *s)
     }
 }
 
-/* The game just ended: tell, count, write, and go on with the match. */
-unsigned session_game_finished(struct session *s, double now)
+unsigned session_match_count(struct session *s)
 {
-    char text[256];
+    char text[256], white[128], black[128];
     game_result_text(&s->game, text, sizeof text);
-    unsigned ev = EV_GAME_OVER | EV_MESSAGE | EV_MOVED;
-    session_cancel_search(s);
-    if (s->opt.mode == MODE_TWO_COMPUTERS && !session_any_human(s) && !s->match.series_over) {
-        char white[128], black[128];
-        session_player_name(s, WHITE, white, sizeof white);
-        session_player_name(s, BLACK, black, sizeof black);
-        session_say(s, _("Game %d of %d: %s - %s %s (%s)"), s->match.game_number, s->opt.games,
-                    white, black, game_result_pgn(s->game.result), text);
-        match_add(&s->match.score, engine0_points(s));
-        session_record_game(s, now);
-        if (s->match.game_number < s->opt.games) {
-            s->match.start_next = true;
-        } else {
-            s->match.series_over = true;
-            ev |= EV_SERIES_OVER;
-        }
+    session_player_name(s, WHITE, white, sizeof white);
+    session_player_name(s, BLACK, black, sizeof black);
+    session_say(s, _("Game %d of %d: %s - %s %s (%s)"), s->match.game_number, s->opt.games, white,
+                black, game_result_pgn(s->game.result), text);
+    match_add(&s->match.score, engine0_points(s));
+    if (s->match.game_number < s->opt.games) {
+        s->match.start_next = true;
+        return 0;
     }
-    /* Otherwise the status line tells the result (session_status): a
-     * message too would show it twice. */
-    return ev;
+    s->match.series_over = true;
+    return EV_SERIES_OVER;
+}
+
+void session_match_next_game(struct session *s, bool played)
+{
+    if (played)
+        s->match.game_number++;
+}
+
+bool session_match_next_due(const struct session *s)
+{
+    return s->match.start_next;
+}
+
+bool session_match_take_next(struct session *s)
+{
+    bool due = s->match.start_next;
+    s->match.start_next = false;
+    return due;
+}
+
+void session_match_reopen(struct session *s)
+{
+    s->match.series_over = false;
 }
 
 void session_match_summary(const struct session *s, char *buf, size_t len)

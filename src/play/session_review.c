@@ -54,7 +54,9 @@ static bool review_step(struct session *s)
             struct search_limits limits;
             memset(&limits, 0, sizeof limits);
             limits.movetime = s->review.review_seconds;
-            session_start_search(s, s->review.review_engine, &b, &limits, SESSION_REVIEWING);
+            int engine = s->review.review_engine;
+            session_search_start(s, &SESSION_REVIEW, engine, session_players_host(s, engine), &b,
+                                 &limits);
             board_free(&b);
             return true;
         }
@@ -87,7 +89,7 @@ static unsigned review_finish(struct session *s)
     }
     s->review.reviewed = true;
     s->review.review_running = false;
-    s->players.forced = s->review.forced_before_review;
+    session_players_force(s, s->review.forced_before_review);
     struct board b;
     board_init(&b);
     position_at(s, 0, &b);
@@ -134,24 +136,23 @@ unsigned cmd_REVIEW(struct session *s, const char *args, double now)
             return EV_MESSAGE;
         }
     }
-    int total = session_browse_total(s);
+    int total = session_whole_plies(s);
     if (total == 0) {
         session_say(s, "%s", _("review: the game has no moves yet."));
         return EV_MESSAGE;
     }
-    if (s->analysis.analyzing)
-        cmd_STOP(s, "", now);
+    /* "stop" first, as typed: it ends a review that runs, else the analysis. */
+    if (session_analyzing(s) && !session_review_stop(s))
+        session_analysis_stop(s);
     session_cancel_search(s);
     free(s->review.review_scores);
     s->review.review_scores = xcalloc((size_t)total + 1, sizeof *s->review.review_scores);
     s->review.review_total = total;
     s->review.review_next = 0;
     s->review.review_seconds = seconds;
-    s->review.review_engine = s->players.engine_of[BLACK] >= 0   ? s->players.engine_of[BLACK]
-                              : s->players.engine_of[WHITE] >= 0 ? s->players.engine_of[WHITE]
-                                                                 : 0;
-    s->review.forced_before_review = s->players.forced;
-    s->players.forced = true; /* no engine plays meanwhile */
+    s->review.review_engine = session_players_adviser(s, WHITE);
+    s->review.forced_before_review = session_forced(s);
+    session_players_force(s, true); /* no engine plays meanwhile */
     s->review.review_running = true;
     s->review.reviewed = false;
     session_say(s, _("Reviewing %d positions, %g s each ('stop' ends it)..."), total + 1, seconds);
@@ -160,8 +161,15 @@ unsigned cmd_REVIEW(struct session *s, const char *args, double now)
     return EV_MESSAGE | EV_THINKING;
 }
 
-unsigned session_review_result(struct session *s, const struct search_result *r)
+static unsigned review_result(struct session *s, const struct search_result *r, const char *failure,
+                              double now)
 {
+    (void)now;
+    if (failure) {
+        session_say(s, "%s", failure);
+        session_review_stop(s);
+        return EV_MESSAGE;
+    }
     if (!s->review.review_running)
         return 0;
     struct board b;
@@ -181,9 +189,29 @@ bool session_review_stop(struct session *s)
         return false;
     session_cancel_search(s);
     s->review.review_running = false;
-    s->players.forced = s->review.forced_before_review;
+    session_players_force(s, s->review.forced_before_review);
     session_say(s, "%s", _("Review stopped."));
     return true;
+}
+
+/* A command or a move interrupted it. */
+static unsigned review_update(struct session *s, double now)
+{
+    (void)now;
+    if (s->review.review_running && !session_search_owner(s) && session_review_stop(s))
+        return EV_MESSAGE;
+    return 0;
+}
+
+void session_review_free(struct session *s)
+{
+    free(s->review.review_scores);
+    s->review.review_scores = NULL;
+}
+
+void session_review_forget(struct session *s)
+{
+    s->review.reviewed = false;
 }
 
 void session_review_annotate(const struct session *s, struct pgn_game *pg)
@@ -212,3 +240,13 @@ bool session_reviewing(const struct session *s, int *done, int *total)
     *total = s->review.review_total + 1;
     return s->review.review_running;
 }
+
+const struct session_activity_ops SESSION_REVIEW = {
+    .name = "review",
+    .state = SESSION_REVIEWING,
+    .start = cmd_REVIEW,
+    .on_result = review_result,
+    .stop = session_review_stop,
+    .update = review_update,
+    .reset = session_review_forget,
+};

@@ -1,5 +1,7 @@
-/* session_save.c - the session's games on disk: PGN save and load, the
- * --pgn record, the autosave on quit and resuming it.
+/* session_save.c - the session's games on disk, as the user asks for
+ * them: save and load, the autosave on quit and resuming it.  It sits on
+ * the dispatcher (a loaded game is a new game) and writes through
+ * session_record.c.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -8,133 +10,16 @@
 #include "system.h"
 
 #include <math.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "chess/fen.h"
 #include "chess/pgn.h"
-#include "core/atomicfile.h"
+#include "core/message.h"
 #include "play/session_impl.h"
-
-static void format_clock_tag(double seconds, char *buf, size_t len)
-{
-    if (!(seconds > 0))
-        seconds = 0;
-    long tenths = (long)floor(seconds * 10);
-    snprintf(buf, len, "%ld:%02ld:%02ld.%ld", tenths / 36000, tenths / 600 % 60, tenths / 10 % 60,
-             tenths % 10);
-}
-
-/* The game as PGN; AUTOSAVE adds what resuming needs. */
-static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosave, double now)
-{
-    char white[128], black[128], round[16], tc[TC_TEXT_MAX];
-    session_player_name(s, WHITE, white, sizeof white);
-    session_player_name(s, BLACK, black, sizeof black);
-    pgn_set_tag(pg, "Event",
-                s->opt.mode == MODE_TWO_COMPUTERS && s->opt.games > 1 ? "tdchess match"
-                                                                      : "tdchess game");
-    pgn_set_tag(pg, "Site", "?");
-    pgn_set_tag(pg, "Date", s->match.date);
-    snprintf(round, sizeof round, "%d", s->match.game_number);
-    pgn_set_tag(pg, "Round", round);
-    pgn_set_tag(pg, "White", white);
-    pgn_set_tag(pg, "Black", black);
-    game_to_pgn(&s->game, pg);
-    tc_format_pgn(&s->game.clock.tc, tc, sizeof tc);
-    pgn_set_tag(pg, "TimeControl", tc);
-    const struct eco_opening *o = session_opening(s, NULL);
-    if (o) { /* the tags of pgn-extract and Scid: the deepest named position */
-        pgn_set_tag(pg, "ECO", o->code);
-        pgn_set_tag(pg, "Opening", o->opening);
-        if (*o->variation)
-            pgn_set_tag(pg, "Variation", o->variation);
-        if (*o->subvariation)
-            pgn_set_tag(pg, "SubVariation", o->subvariation);
-    }
-    if (level_is_limited(s->opt.engine.level)) {
-        /* The engine's rating is its level; Annotator says who set it. */
-        char elo[16], level[64], note[160];
-        snprintf(elo, sizeof elo, "%d", s->opt.engine.level);
-        level_describe(s->opt.engine.level, level, sizeof level);
-        for (int side = 0; side < COLOUR_NB; side++)
-            if (!session_is_human(s, side))
-                pgn_set_tag(pg, side == WHITE ? "WhiteElo" : "BlackElo", elo);
-        snprintf(note, sizeof note, "%s level %s", PACKAGE_NAME, level);
-        pgn_set_tag(pg, "Annotator", note);
-    }
-    if (autosave) {
-        char clock[32];
-        enum play_mode mode =
-            session_is_human(s, WHITE)
-                ? (session_is_human(s, BLACK) ? MODE_TWO_HUMANS : MODE_COMPUTER_BLACK)
-                : (session_is_human(s, BLACK) ? MODE_COMPUTER_WHITE : MODE_TWO_COMPUTERS);
-        pgn_set_tag(pg, "TdchessMode", play_mode_name(mode));
-        format_clock_tag(clock_left(&s->game.clock, WHITE, now), clock, sizeof clock);
-        pgn_set_tag(pg, "WhiteClock", clock);
-        format_clock_tag(clock_left(&s->game.clock, BLACK, now), clock, sizeof clock);
-        pgn_set_tag(pg, "BlackClock", clock);
-        char saved[32];
-        time_t t = time(NULL);
-        struct tm tm;
-        if (localtime_r(&t, &tm) && strftime(saved, sizeof saved, "%Y-%m-%d %H:%M", &tm))
-            pgn_set_tag(pg, "TdchessSaved", saved);
-    }
-}
-
-bool session_write_pgn(const struct session *s, FILE *out, bool autosave, double now)
-{
-    struct pgn_game pg;
-    pgn_game_init(&pg);
-    build_pgn(s, &pg, autosave, now);
-    session_review_annotate(s, &pg);
-    bool ok = pgn_write_game(out, &pg);
-    pgn_game_free(&pg);
-    return ok;
-}
-
-struct pgn_job {
-    const struct session *s;
-    bool autosave;
-    double now;
-};
-
-static bool write_job(FILE *out, void *data)
-{
-    const struct pgn_job *job = data;
-    return session_write_pgn(job->s, out, job->autosave, job->now);
-}
-
-/* Writes the game to PATH atomically; AUTOSAVE adds what resuming needs. */
-static bool save_to(const struct session *s, const char *path, bool autosave, double now, char *err,
-                    size_t errlen)
-{
-    struct pgn_job job = {s, autosave, now};
-    return atomic_file_write(path, "w", write_job, &job, err, errlen);
-}
 
 bool session_save_pgn(const struct session *s, const char *path, char *err, size_t errlen)
 {
-    return save_to(s, path, false, session_now(s), err, errlen);
-}
-
-/* Appends the game to --pgn once (when it has anything to show). */
-void session_record_game(struct session *s, double now)
-{
-    if (s->match.recorded || !s->match.pgn_out)
-        return;
-    if (s->game.board.ply == 0 && !game_over(&s->game))
-        return;
-    s->match.recorded = true;
-    if (!session_write_pgn(s, s->match.pgn_out, false, now) || fflush(s->match.pgn_out) != 0)
-        session_say(s, _("cannot write to %s: %s"), s->opt.pgn_path, strerror(errno));
-}
-
-void session_next_game(struct session *s, double now)
-{
-    session_record_game(s, now);
-    if (s->game.board.ply > 0 || game_over(&s->game))
-        s->match.game_number++;
+    return session_record_save(s, path, false, session_now(s), err, errlen);
 }
 
 /* Reads game NUMBER of PATH into PG. */
@@ -216,14 +101,10 @@ static bool load(struct session *s, const char *text, double now, char *err, siz
         session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
         session_forget_game(s);
-        s->saved_ply = session_browse_total(s); /* it is in the file */
+        session_record_saved(s, session_whole_plies(s)); /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
-        for (int side = 0; side < COLOUR_NB; side++) {
-            const char *name = side == WHITE ? w : b;
-            snprintf(s->players.loaded_names[side], sizeof s->players.loaded_names[side], "%s",
-                     name && *name && strcmp(name, "?") != 0 ? name : "");
-        }
+        session_players_set_loaded(s, w, b);
         /* (a finished game's result is on the status line) */
         session_say(s, _("Loaded %s - %s, %d half-moves."), w ? w : "?", b ? b : "?", pg.board.ply);
     }
@@ -290,10 +171,8 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
     game_from_pgn(&s->game, &pg, &tc);
     enum play_mode mode;
     tag = pgn_tag(&pg, "TdchessMode");
-    if (tag && play_mode_parse(tag, &mode) && mode != MODE_TWO_COMPUTERS) {
-        s->players.engine_of[WHITE] = mode == MODE_COMPUTER_WHITE ? 0 : -1;
-        s->players.engine_of[BLACK] = mode == MODE_COMPUTER_BLACK ? 0 : -1;
-    }
+    if (tag && play_mode_parse(tag, &mode) && mode != MODE_TWO_COMPUTERS)
+        session_players_set_mode(s, mode);
     double t;
     if (saved_tc && parse_clock_tag(pgn_tag(&pg, "WhiteClock"), &t))
         s->game.clock.left[WHITE] = t;
@@ -310,7 +189,7 @@ bool session_resume(struct session *s, const char *path, double now, char *err, 
                     tc_text);
     const char *date = pgn_tag(&pg, "Date");
     if (date)
-        snprintf(s->match.date, sizeof s->match.date, "%s", date);
+        session_record_date(s, date);
     pgn_game_free(&pg);
     session_forget_game(s);
     game_start_clock(&s->game, now);
@@ -342,7 +221,7 @@ bool session_quit(struct session *s, const char *autosave, double now, char *err
 {
     session_cancel_search(s);
     /* The shown position of a browsed game is not where it stands. */
-    while (s->browse.browsing && s->game.redo_count > 0 && game_redo(&s->game, now))
+    while (session_browsing(s) && s->game.redo_count > 0 && game_redo(&s->game, now))
         ;
     clock_stop(&s->game.clock, now, false);
     session_record_game(s, now);
@@ -356,5 +235,5 @@ bool session_quit(struct session *s, const char *autosave, double now, char *err
             return msg_fail(err, errlen, "%s", msg);
         session_say(s, "%s", msg);
     }
-    return save_to(s, autosave, true, now, err, errlen);
+    return session_record_save(s, autosave, true, now, err, errlen);
 }
