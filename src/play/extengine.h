@@ -170,6 +170,9 @@ bool ext_set_option(struct ext_engine *e, const char *name, const char *value, c
  * (UCI_LimitStrength + UCI_Elo, else "Skill Level" 0..20 scaled); false
  * with err when it advertises neither. */
 bool ext_limit_strength(struct ext_engine *e, int elo, char *err, size_t errlen);
+/* Undoes ext_limit_strength: UCI_LimitStrength off, else "Skill Level" at
+ * its maximum; true when the engine has neither (nothing to undo). */
+bool ext_full_strength(struct ext_engine *e, char *err, size_t errlen);
 /* Waits until the engine has processed everything sent (isready/ping);
  * false on a deadline missed or a crash. */
 bool ext_sync(struct ext_engine *e, double timeout);
