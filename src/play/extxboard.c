@@ -37,13 +37,7 @@ static void xboard_option(struct ext_engine *e, const char *value)
     const char *p = dash + 2;
     char tok[64];
     ext_token(&p, tok, sizeof tok);
-    o->type = strcmp(tok, "check") == 0    ? EXT_OPT_CHECK
-              : strcmp(tok, "spin") == 0   ? EXT_OPT_SPIN
-              : strcmp(tok, "slider") == 0 ? EXT_OPT_SPIN
-              : strcmp(tok, "combo") == 0  ? EXT_OPT_COMBO
-              : strcmp(tok, "button") == 0 ? EXT_OPT_BUTTON
-              : strcmp(tok, "save") == 0   ? EXT_OPT_BUTTON
-                                           : EXT_OPT_STRING;
+    o->type = ext_option_type_parse(tok, EXT_XBOARD);
     if (o->type == EXT_OPT_SPIN) {
         int def = 0, min = 0, max = 0;
         sscanf(p, "%d %d %d", &def, &min, &max);
