@@ -470,6 +470,16 @@ static bool help_key(struct screen *sc, int c)
     return true;
 }
 
+/* A key's request: done, then readline's queue processed (as after any
+ * key that reaches the input line's turn). */
+static bool key_request(struct screen *sc, enum request req)
+{
+    request(sc, req);
+    input_process();
+    sc->dirty = true;
+    return true;
+}
+
 /* Esc ends the analysis or review, as the panel says, also with the
  * board's cursor shown (but a picked piece or a promotion goes back
  * first: the pointer's Esc); on a line being typed it is readline's. */
@@ -480,10 +490,7 @@ static bool stop_key(struct screen *sc, int c)
         sc->cursor.promotion_from != NO_SQUARE ||
         !(session_analyzing(sc->s) || session_reviewing(sc->s, &done, &total)))
         return false;
-    request(sc, REQ_STOP);
-    input_process();
-    sc->dirty = true;
-    return true;
+    return key_request(sc, REQ_STOP);
 }
 
 /* The board's cursor and the mouse (pointer.c); a move they make goes to
@@ -512,10 +519,7 @@ static bool request_key(struct screen *sc, int c)
     enum request req = tui_key_request(c);
     if (req == REQ_NONE || ((c == KEY_HOME || c == KEY_END) && !input_line_empty()))
         return false;
-    request(sc, req);
-    input_process();
-    sc->dirty = true;
-    return true;
+    return key_request(sc, req);
 }
 
 /* Everything else edits the input line (readline). */
