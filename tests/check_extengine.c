@@ -118,6 +118,27 @@ END_TEST
 
 /* ---- UCI with the fake engine ---------------------------------------------------- */
 
+/* The option types by the protocols' words, one list for both (and for
+ * the options tdchess offers itself, ui/engopt.c). */
+START_TEST(test_option_types)
+{
+    ck_assert_int_eq(ext_option_type_parse("spin", EXT_UCI), EXT_OPT_SPIN);
+    ck_assert_int_eq(ext_option_type_parse("check", EXT_XBOARD), EXT_OPT_CHECK);
+    ck_assert_int_eq(ext_option_type_parse("button", EXT_UCI), EXT_OPT_BUTTON);
+    ck_assert_int_eq(ext_option_type_parse("combo", EXT_UCI), EXT_OPT_COMBO);
+    ck_assert_int_eq(ext_option_type_parse("slider", EXT_XBOARD), EXT_OPT_SPIN);
+    ck_assert_int_eq(ext_option_type_parse("save", EXT_XBOARD), EXT_OPT_BUTTON);
+    /* xboard's words are not UCI's, and an unknown word is a string */
+    ck_assert_int_eq(ext_option_type_parse("slider", EXT_UCI), EXT_OPT_STRING);
+    ck_assert_int_eq(ext_option_type_parse("file", EXT_XBOARD), EXT_OPT_STRING);
+    ck_assert_str_eq(ext_option_type_name(EXT_OPT_SPIN), "spin");
+    ck_assert_str_eq(ext_option_type_name(EXT_OPT_BUTTON), "button");
+    ck_assert_str_eq(ext_option_type_name(EXT_OPT_STRING), "string");
+    for (int t = EXT_OPT_CHECK; t <= EXT_OPT_BUTTON; t++)
+        ck_assert_int_eq(ext_option_type_parse(ext_option_type_name(t), EXT_UCI), t);
+}
+END_TEST
+
 START_TEST(test_uci_dialogue)
 {
     struct ext_engine e;
@@ -145,6 +166,10 @@ START_TEST(test_uci_dialogue)
     ck_assert(logged("setoption name Hash value 64"));
     ck_assert(logged("setoption name Skill Level value 10"));
     ck_assert(logged("ucinewgame"));
+    ck_assert(!logged("setoption name Skill Level value 20"));
+    ck_assert(ext_full_strength(&e, err, sizeof err)); /* Skill Level at its maximum */
+    ck_assert(ext_sync(&e, 10));
+    ck_assert(logged("setoption name Skill Level value 20"));
 
     /* Clocks the UCI way. */
     struct board b;
@@ -531,6 +556,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_spec_parse);
+    tcase_add_test(tc, test_option_types);
     tcase_add_test(tc, test_uci_dialogue);
     tcase_add_test(tc, test_uci_crash);
     tcase_add_test(tc, test_uci_hang);

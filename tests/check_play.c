@@ -1226,9 +1226,15 @@ static void fake_destroy(void *impl)
     ((struct fake_engine *)impl)->destroyed = true;
 }
 
+static const char *fake_kind(void *impl)
+{
+    (void)impl;
+    return "fake";
+}
+
 START_TEST(test_host_other_kind)
 {
-    static const struct host_ops FAKE = {"fake",       fake_go,      fake_stop,
+    static const struct host_ops FAKE = {fake_kind,    fake_go,      fake_stop,
                                          fake_nothing, fake_nothing, fake_clear,
                                          NULL,         fake_destroy, NULL};
     struct engine_config cfg;

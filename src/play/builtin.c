@@ -114,8 +114,14 @@ static void builtin_release_tables(void *impl)
     }
 }
 
+static const char *builtin_kind(void *impl)
+{
+    (void)impl;
+    return "tdchess";
+}
+
 const struct host_ops builtin_ops = {
-    .kind = "tdchess",
+    .kind = builtin_kind,
     .go = builtin_go,
     .stop = builtin_stop,
     .ponderhit = builtin_ponderhit,

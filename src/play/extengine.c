@@ -122,6 +122,20 @@ bool ext_limit_strength(struct ext_engine *e, int elo, char *err, size_t errlen)
     return false;
 }
 
+bool ext_full_strength(struct ext_engine *e, char *err, size_t errlen)
+{
+    const struct ext_option *limit = ext_find_option(e, "UCI_LimitStrength");
+    const struct ext_option *skill = ext_find_option(e, "Skill Level");
+    if (limit)
+        return ext_set_option(e, limit->name, "false", err, errlen);
+    if (skill) {
+        char max[16];
+        snprintf(max, sizeof max, "%d", skill->max);
+        return ext_set_option(e, skill->name, max, err, errlen);
+    }
+    return true;
+}
+
 /* ---- the engine ------------------------------------------------------------------ */
 
 static bool handshake(struct ext_engine *e, double timeout, char *err, size_t errlen)

@@ -65,6 +65,14 @@ bool engine_spec_parse(const char *text, struct engine_spec *spec, char *err, si
 
 enum ext_option_type { EXT_OPT_CHECK, EXT_OPT_SPIN, EXT_OPT_COMBO, EXT_OPT_STRING, EXT_OPT_BUTTON };
 
+/* The type an option's description names with WORD ("spin"; xboard also
+ * has "slider" and "save"): EXT_OPT_STRING for a word it does not know.
+ * And the word of a type, the same in both protocols ("spin").  The one
+ * list of these words, for the engines tdchess talks to and for the
+ * options it offers itself (ui/engopt.c). */
+enum ext_option_type ext_option_type_parse(const char *word, enum ext_protocol protocol);
+const char *ext_option_type_name(enum ext_option_type type);
+
 enum { EXT_NAME_MAX = 128, EXT_OPTIONS_MAX = 96, EXT_LINE_MAX = 8192, EXT_ERR_MAX = 512 };
 
 struct ext_option {
@@ -170,6 +178,9 @@ bool ext_set_option(struct ext_engine *e, const char *name, const char *value, c
  * (UCI_LimitStrength + UCI_Elo, else "Skill Level" 0..20 scaled); false
  * with err when it advertises neither. */
 bool ext_limit_strength(struct ext_engine *e, int elo, char *err, size_t errlen);
+/* Undoes ext_limit_strength: UCI_LimitStrength off, else "Skill Level" at
+ * its maximum; true when the engine has neither (nothing to undo). */
+bool ext_full_strength(struct ext_engine *e, char *err, size_t errlen);
 /* Waits until the engine has processed everything sent (isready/ping);
  * false on a deadline missed or a crash. */
 bool ext_sync(struct ext_engine *e, double timeout);

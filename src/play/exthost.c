@@ -31,7 +31,7 @@ struct exthost {
     int level; /* the host's level last applied to the engine's own options (0: none) */
 };
 
-static const struct host_ops EXTERNAL_UCI, EXTERNAL_XBOARD;
+static const struct host_ops EXTERNAL;
 
 static void deliver_none(struct exthost *x)
 {
@@ -81,19 +81,10 @@ static void apply_level(struct exthost *x, int level)
     if (level == x->level || (!weak && x->level == 0))
         return;
     char err[EXT_ERR_MAX];
-    if (weak) {
+    if (weak)
         ext_limit_strength(&x->engine, level, err, sizeof err);
-    } else {
-        const struct ext_option *o = ext_find_option(&x->engine, "UCI_LimitStrength");
-        const struct ext_option *skill = ext_find_option(&x->engine, "Skill Level");
-        if (o)
-            ext_set_option(&x->engine, o->name, "false", err, sizeof err);
-        else if (skill) {
-            char max[16];
-            snprintf(max, sizeof max, "%d", skill->max);
-            ext_set_option(&x->engine, skill->name, max, err, sizeof err);
-        }
-    }
+    else
+        ext_full_strength(&x->engine, err, sizeof err);
     x->level = weak ? level : 0;
 }
 
@@ -168,20 +159,16 @@ static const char *ext_host_failure(void *impl)
     return ext_failure(&x->engine) == EXT_OK ? NULL : ext_error(&x->engine);
 }
 
-/* Both weaken themselves for a level (apply_level). */
-static const struct host_ops EXTERNAL_UCI = {
-    .kind = "uci",
-    .go = ext_host_go,
-    .stop = ext_host_stop,
-    .ponderhit = ext_host_ponderhit,
-    .wait = ext_wait_reader,
-    .clear = ext_host_clear,
-    .destroy = ext_host_destroy,
-    .failure = ext_host_failure,
-    .own_level = true,
-};
-static const struct host_ops EXTERNAL_XBOARD = {
-    .kind = "xboard",
+/* "uci" or "xboard": the protocol the engine speaks. */
+static const char *ext_host_kind(void *impl)
+{
+    struct exthost *x = impl;
+    return x->engine.protocol == EXT_UCI ? "uci" : "xboard";
+}
+
+/* Either protocol: the engine weakens itself for a level (apply_level). */
+static const struct host_ops EXTERNAL = {
+    .kind = ext_host_kind,
     .go = ext_host_go,
     .stop = ext_host_stop,
     .ponderhit = ext_host_ponderhit,
@@ -208,13 +195,13 @@ bool exthost_attach(struct engine_host *h, const struct engine_spec *spec, char 
     x->multipv = 1;
     x->host = h;
     ext_new_game(&x->engine);
-    host_attach(h, p == EXT_UCI ? &EXTERNAL_UCI : &EXTERNAL_XBOARD, x);
+    host_attach(h, &EXTERNAL, x);
     return true;
 }
 
 struct ext_engine *exthost_engine(struct engine_host *h)
 {
-    if (h->ops != &EXTERNAL_UCI && h->ops != &EXTERNAL_XBOARD)
+    if (h->ops != &EXTERNAL)
         return NULL;
     return &((struct exthost *)h->impl)->engine;
 }

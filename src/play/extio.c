@@ -357,6 +357,37 @@ void ext_parse_pv(const struct ext_engine *e, const char *p, struct search_repor
 
 /* ---- options and moves ----------------------------------------------------------- */
 
+/* The option types by the words of the protocols ("type spin" in UCI,
+ * "-spin" in xboard), the name of each first; the last ones are xboard's
+ * alone. */
+static const struct {
+    const char *word;
+    enum ext_option_type type;
+    bool xboard_only;
+} OPTION_TYPES[] = {
+    {"check", EXT_OPT_CHECK, false},   {"spin", EXT_OPT_SPIN, false},
+    {"combo", EXT_OPT_COMBO, false},   {"string", EXT_OPT_STRING, false},
+    {"button", EXT_OPT_BUTTON, false}, {"slider", EXT_OPT_SPIN, true},
+    {"save", EXT_OPT_BUTTON, true},
+};
+
+enum ext_option_type ext_option_type_parse(const char *word, enum ext_protocol protocol)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(OPTION_TYPES); i++)
+        if (strcmp(word, OPTION_TYPES[i].word) == 0 &&
+            (protocol == EXT_XBOARD || !OPTION_TYPES[i].xboard_only))
+            return OPTION_TYPES[i].type;
+    return EXT_OPT_STRING;
+}
+
+const char *ext_option_type_name(enum ext_option_type type)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(OPTION_TYPES); i++)
+        if (OPTION_TYPES[i].type == type)
+            return OPTION_TYPES[i].word;
+    return "string";
+}
+
 struct ext_option *ext_add_option(struct ext_engine *e, const char *name)
 {
     if (e->option_count == EXT_OPTIONS_MAX)

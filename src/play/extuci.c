@@ -37,11 +37,7 @@ static void uci_option(struct ext_engine *e, const char *line)
     const char *p = type + 6;
     char tok[64];
     ext_token(&p, tok, sizeof tok);
-    o->type = strcmp(tok, "check") == 0    ? EXT_OPT_CHECK
-              : strcmp(tok, "spin") == 0   ? EXT_OPT_SPIN
-              : strcmp(tok, "combo") == 0  ? EXT_OPT_COMBO
-              : strcmp(tok, "button") == 0 ? EXT_OPT_BUTTON
-                                           : EXT_OPT_STRING;
+    o->type = ext_option_type_parse(tok, EXT_UCI);
     const char *def = strstr(p, "default");
     if (def && (def[7] == ' ' || def[7] == '\0')) {
         const char *end = def + 7;

@@ -37,13 +37,7 @@ static void xboard_option(struct ext_engine *e, const char *value)
     const char *p = dash + 2;
     char tok[64];
     ext_token(&p, tok, sizeof tok);
-    o->type = strcmp(tok, "check") == 0    ? EXT_OPT_CHECK
-              : strcmp(tok, "spin") == 0   ? EXT_OPT_SPIN
-              : strcmp(tok, "slider") == 0 ? EXT_OPT_SPIN
-              : strcmp(tok, "combo") == 0  ? EXT_OPT_COMBO
-              : strcmp(tok, "button") == 0 ? EXT_OPT_BUTTON
-              : strcmp(tok, "save") == 0   ? EXT_OPT_BUTTON
-                                           : EXT_OPT_STRING;
+    o->type = ext_option_type_parse(tok, EXT_XBOARD);
     if (o->type == EXT_OPT_SPIN) {
         int def = 0, min = 0, max = 0;
         sscanf(p, "%d %d %d", &def, &min, &max);
@@ -53,6 +47,49 @@ static void xboard_option(struct ext_engine *e, const char *value)
     } else {
         ext_copy_trimmed(o->def, sizeof o->def, p, strlen(p));
     }
+}
+
+/* The features an engine may announce: those tdchess heeds (a flag of
+ * struct ext_engine each; myname, option and done are read apart), and
+ * those it accepts without needing them.  Any other is rejected. */
+static const struct {
+    const char *key;
+    size_t flag;
+} FEATURE_FLAGS[] = {
+    {"usermove", offsetof(struct ext_engine, f_usermove)},
+    {"setboard", offsetof(struct ext_engine, f_setboard)},
+    {"ping", offsetof(struct ext_engine, f_ping)},
+    {"san", offsetof(struct ext_engine, f_san)},
+    {"memory", offsetof(struct ext_engine, f_memory)},
+    {"analyze", offsetof(struct ext_engine, f_analyze)},
+    {"sigint", offsetof(struct ext_engine, f_sigint)},
+};
+static const char *const FEATURES_ACCEPTED[] = {
+    "variants", "colors",   "time",      "draw",  "sigterm", "reuse", "playother", "debug", "smp",
+    "exclude",  "setscore", "highlight", "pause", "nps",     "egt",   "name",      "ics",
+};
+
+/* Takes feature KEY with VALUE (ON: its value is 1); false for one that
+ * tdchess does not know. */
+static bool xboard_feature(struct ext_engine *e, const char *key, const char *value, bool on)
+{
+    if (strcmp(key, "myname") == 0) {
+        snprintf(e->name, sizeof e->name, "%s", value);
+        return true;
+    }
+    if (strcmp(key, "option") == 0) {
+        xboard_option(e, value);
+        return true;
+    }
+    for (size_t i = 0; i < ARRAY_SIZE(FEATURE_FLAGS); i++)
+        if (strcmp(key, FEATURE_FLAGS[i].key) == 0) {
+            *(bool *)((char *)e + FEATURE_FLAGS[i].flag) = on;
+            return true;
+        }
+    for (size_t i = 0; i < ARRAY_SIZE(FEATURES_ACCEPTED); i++)
+        if (strcmp(key, FEATURES_ACCEPTED[i]) == 0)
+            return true;
+    return false;
 }
 
 /* One xboard "feature" line: key=value pairs, values maybe quoted. */
@@ -82,40 +119,11 @@ static void xboard_features(struct ext_engine *e, const char *p, bool *done)
             p = end;
         }
         bool on = strcmp(value, "1") == 0;
-        bool known = true;
         if (strcmp(key, "done") == 0) {
             *done = on;
             continue; /* done is not accepted or rejected */
-        } else if (strcmp(key, "myname") == 0) {
-            snprintf(e->name, sizeof e->name, "%s", value);
-        } else if (strcmp(key, "usermove") == 0) {
-            e->f_usermove = on;
-        } else if (strcmp(key, "setboard") == 0) {
-            e->f_setboard = on;
-        } else if (strcmp(key, "ping") == 0) {
-            e->f_ping = on;
-        } else if (strcmp(key, "san") == 0) {
-            e->f_san = on;
-        } else if (strcmp(key, "memory") == 0) {
-            e->f_memory = on;
-        } else if (strcmp(key, "analyze") == 0) {
-            e->f_analyze = on;
-        } else if (strcmp(key, "sigint") == 0) {
-            e->f_sigint = on;
-        } else if (strcmp(key, "option") == 0) {
-            xboard_option(e, value);
-        } else if (strcmp(key, "variants") == 0 || strcmp(key, "colors") == 0 ||
-                   strcmp(key, "time") == 0 || strcmp(key, "draw") == 0 ||
-                   strcmp(key, "sigterm") == 0 || strcmp(key, "reuse") == 0 ||
-                   strcmp(key, "playother") == 0 || strcmp(key, "debug") == 0 ||
-                   strcmp(key, "smp") == 0 || strcmp(key, "exclude") == 0 ||
-                   strcmp(key, "setscore") == 0 || strcmp(key, "highlight") == 0 ||
-                   strcmp(key, "pause") == 0 || strcmp(key, "nps") == 0 ||
-                   strcmp(key, "egt") == 0 || strcmp(key, "name") == 0 || strcmp(key, "ics") == 0) {
-            known = true;
-        } else {
-            known = false;
         }
+        bool known = xboard_feature(e, key, value, on);
         ext_send_line(e, "%s %s", known ? "accepted" : "rejected", key);
     }
 }

@@ -98,7 +98,7 @@ void host_attach(struct engine_host *h, const struct host_ops *ops, void *impl)
 
 const char *host_kind(const struct engine_host *h)
 {
-    return h->ops->kind;
+    return h->ops->kind(h->impl);
 }
 
 const char *host_failure(const struct engine_host *h)

@@ -94,7 +94,9 @@ struct host_listener {
 
 struct engine_host;
 
-/* An engine kind.  IMPL is the kind's own state (host_attach).  go starts
+/* An engine kind.  IMPL is the kind's own state (host_attach); kind names
+ * it (one table may serve several: the external engine's names the
+ * protocol IMPL speaks).  go starts
  * thinking on a copy of B and returns at once; the kind then calls
  * host_deliver_report for each line of thinking and host_deliver_result
  * exactly once, when the search ends by itself or after stop.  stop asks
@@ -111,7 +113,7 @@ struct engine_host;
  * for the others the host weakens the search (host_go).  Optional entries
  * may be NULL. */
 struct host_ops {
-    const char *kind; /* "tdchess", "uci", "xboard" */
+    const char *(*kind)(void *impl); /* "tdchess", "uci", "xboard" */
     bool (*go)(void *impl, struct engine_host *h, const struct board *b,
                const struct search_limits *limits);
     void (*stop)(void *impl);

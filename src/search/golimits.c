@@ -64,16 +64,16 @@ static const struct go_word *find_word(const char *name)
     return NULL;
 }
 
-static bool read_number(const struct go_word *w, char **save, long long *value, char *err,
-                        size_t errlen)
+bool go_limits_number(const char *name, char **save, long long min, long long max, long long *value,
+                      char *err, size_t errlen)
 {
     char *tok = strtok_r(NULL, " \t", save), *end = NULL;
     if (tok) {
         errno = 0;
         *value = strtoll(tok, &end, 10);
     }
-    if (!tok || *end || errno || *value < w->min || *value > w->max)
-        return fail(err, errlen, "go %s: %s", w->name, _("expected a number"));
+    if (!tok || *end || errno || *value < min || *value > max)
+        return fail(err, errlen, "go %s: %s", name, _("expected a number"));
     return true;
 }
 
@@ -103,7 +103,7 @@ static bool read_word(struct board *b, const struct go_word *w, char **save,
     }
     if (w->kind == GO_MOVES)
         return read_moves(b, save, l, err, errlen);
-    if (!read_number(w, save, &v, err, errlen))
+    if (!go_limits_number(w->name, save, w->min, w->max, &v, err, errlen))
         return false;
     switch (w->kind) {
     case GO_INT:

@@ -29,6 +29,13 @@ enum { GO_LIMITS_MAX = 512 + MAX_MOVES * 6, GO_LIMITS_ERR_MAX = 160 };
 bool go_limits_parse(struct board *b, const char *text, struct search_limits *l, char *err,
                      size_t errlen);
 
+/* Reads the number after the word NAME of a "go" line from the words
+ * strtok_r has left in *SAVE: from MIN to MAX, else false with "go NAME:
+ * expected a number" in err (also for the front end's own words, such as
+ * "go perft N"). */
+bool go_limits_number(const char *name, char **save, long long min, long long max, long long *value,
+                      char *err, size_t errlen);
+
 /* Writes the limits as a UCI "go ..." line (no newline) into out. */
 void go_limits_format(const struct search_limits *l, char *out, size_t size);
 

@@ -10,13 +10,19 @@
 
 #include "book/book.h"
 #include "core/timing.h"
+#include "play/extengine.h"
 #include "search/engine.h"
 #include "search/level.h"
 #include "search/tb.h"
 #include "search/tt.h"
 #include "ui/engopt.h"
 
-enum engopt_type { SPIN, CHECK, BUTTON, STRING, COMBO };
+/* The types are the protocols' (play/extengine.h has their words). */
+#define SPIN EXT_OPT_SPIN
+#define CHECK EXT_OPT_CHECK
+#define BUTTON EXT_OPT_BUTTON
+#define STRING EXT_OPT_STRING
+#define COMBO EXT_OPT_COMBO
 
 /* A value that has passed the row's type check: for a spin, NUMBER is in
  * [min, max]; for the other types VALUE is not NULL (a button has none). */
@@ -28,7 +34,7 @@ typedef int chooser(const char **names, int max);
 
 struct engopt {
     const char *name;
-    enum engopt_type type;
+    enum ext_option_type type;
     unsigned protocols;
     int min, max;      /* of a spin */
     const char *fixed; /* the default shown, or NULL ... */
@@ -316,8 +322,8 @@ static void shown_default(const struct engopt *o, const struct engopt_state *s, 
 /* "option name Hash type spin default 64 min 1 max 1048576" */
 static void describe_uci(const struct engopt *o, const char *def, char *buf, size_t len)
 {
-    static const char *const types[] = {"spin", "check", "button", "string", "combo"};
-    size_t used = (size_t)snprintf(buf, len, "option name %s type %s", o->name, types[o->type]);
+    size_t used = (size_t)snprintf(buf, len, "option name %s type %s", o->name,
+                                   ext_option_type_name(o->type));
     if (o->type != BUTTON)
         used += (size_t)snprintf(buf + used, len - used, " default %s", def);
     if (o->type == SPIN)
@@ -333,8 +339,8 @@ static void describe_uci(const struct engopt *o, const char *def, char *buf, siz
 /* "feature option=\"Elo -spin 2200 800 2200\"", a combo's default starred. */
 static void describe_xboard(const struct engopt *o, const char *def, char *buf, size_t len)
 {
-    static const char *const types[] = {"spin", "check", "button", "string", "combo"};
-    size_t used = (size_t)snprintf(buf, len, "feature option=\"%s -%s", o->name, types[o->type]);
+    size_t used = (size_t)snprintf(buf, len, "feature option=\"%s -%s", o->name,
+                                   ext_option_type_name(o->type));
     if (o->type == SPIN)
         used += (size_t)snprintf(buf + used, len - used, " %s %d %d", def, o->min, o->max);
     else if (o->type == CHECK)

@@ -180,27 +180,14 @@ static void report_divide(struct move m, uint64_t count, void *data)
     say(data, "%s: %" PRIu64, text, count);
 }
 
-/* Reads the number after a go keyword; false (with a message) if absent or bad. */
-static bool go_number(struct uci *u, const char *name, char **save, long long min, long long max,
-                      long long *value)
-{
-    char *tok = strtok_r(NULL, " \t", save), *end = NULL;
-    if (tok) {
-        errno = 0;
-        *value = strtoll(tok, &end, 10);
-    }
-    if (!tok || *end || errno || *value < min || *value > max) {
-        say(u, "info string %s %s: %s", "go", name, _("expected a number"));
-        return false;
-    }
-    return true;
-}
-
 static void go_perft(struct uci *u, char **save)
 {
     long long depth;
-    if (!go_number(u, "perft", save, 1, 20, &depth))
+    char err[GO_LIMITS_ERR_MAX];
+    if (!go_limits_number("perft", save, 1, 20, &depth, err, sizeof err)) {
+        say(u, "info string %s", err);
         return;
+    }
     uint64_t total = perft_divide(&u->board, (int)depth, report_divide, u);
     say(u, "\nNodes searched: %" PRIu64 "\n", total);
 }

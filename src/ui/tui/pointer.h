@@ -6,8 +6,10 @@
  * the cursor).  The mouse (unless --no-mouse): a click on a piece picks
  * it, a click on a target moves it there, and so does dragging the piece
  * where the terminal reports the button's release.  A promotion asks for
- * the piece (q, r, b or n).  The picked piece, its legal targets and the
- * cursor are drawn on the board (cursor.h has the logic).
+ * the piece (q, r, b or n).  cursor.h has the logic; the board view
+ * (views.c) draws the picked piece, its legal targets and the cursor from
+ * the screen's cursor, so that this module is input only and depends on
+ * the views, never the other way round.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -16,11 +18,9 @@
 #ifndef TDCHESS_UI_TUI_POINTER_H
 #define TDCHESS_UI_TUI_POINTER_H
 
-#include <curses.h>
-#include <stdint.h>
+#include <stdbool.h>
 
 #include "chess/notation.h"
-#include "ui/tui/draw.h"
 
 struct screen;
 
@@ -37,15 +37,5 @@ void pointer_init(struct screen *sc, bool mouse);
 enum pointer_result pointer_key(struct screen *sc, int key, char *move);
 /* After the position changed: the picked piece and a promotion go. */
 void pointer_position_changed(struct screen *sc);
-
-/* For the board view: the kind of square SQ (picked, a capture target)
- * on top of KIND; and the marks drawn over it (the cursor's brackets, a
- * dot on an empty target) in the square's cells from column X of line Y. */
-enum square_kind pointer_square_kind(const struct screen *sc, int sq, enum square_kind kind,
-                                     uint64_t targets);
-void pointer_draw_marks(const struct screen *sc, WINDOW *w, int sq, int y, int x, attr_t attr,
-                        uint64_t targets);
-/* The legal targets of the picked piece (for the two above). */
-uint64_t pointer_targets(const struct screen *sc);
 
 #endif /* TDCHESS_UI_TUI_POINTER_H */

@@ -2,7 +2,11 @@
  *
  * The views follow tig's design: each is an ops table (views.c) that
  * draws one window from the session; tui.c owns the windows, the layout
- * and the loop.  Nothing here is global: one struct screen per run.
+ * and the loop, and reads keys through a list of key handlers, one per
+ * mode (the help screen, the board's pointer in pointer.c, the request
+ * keys, the input line), the one on top asked first.  The dependencies
+ * go one way: tui.c -> pointer.c -> views.c -> cursor.c.  Nothing here is
+ * global: one struct screen per run.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it

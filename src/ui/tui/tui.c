@@ -426,72 +426,131 @@ static void request(struct screen *sc, enum request req)
     sc->dirty = true;
 }
 
+/* The key handlers.  Each is one screen or layer of the game screen that
+ * can take a key: it says itself whether it is up (the help screen only
+ * while it is shown, the board's pointer not while the resume question is
+ * asked) and returns true when it took the key, false to pass it on.
+ * read_keys asks them in the order of KEY_HANDLERS, the one on top first,
+ * so that each mode's keys live with the mode instead of in one if-chain
+ * over the mode flags. */
+
+/* A new terminal size: every window again (the help screen closes). */
+static bool resize_key(struct screen *sc, int c)
+{
+    if (c != KEY_RESIZE)
+        return false;
+    close_help(sc);
+    make_windows(sc);
+    return true;
+}
+
+/* The help screen, or a list on it, takes every key: a list's game number
+ * and Enter load that game, PgUp/PgDn and the arrows scroll, any other key
+ * closes it. */
+static bool help_key(struct screen *sc, int c)
+{
+    if (!sc->help)
+        return false;
+    size_t n = strlen(sc->list_pick);
+    if (sc->showing_list && c >= '0' && c <= '9' && n + 1 < sizeof sc->list_pick) {
+        sc->list_pick[n] = (char)c; /* a game's number, then Enter loads it */
+        sc->list_pick[n + 1] = '\0';
+    } else if (sc->showing_list && (c == '\r' || c == '\n' || c == KEY_ENTER) && n > 0) {
+        char line[SESSION_LIST_MAX + 64];
+        snprintf(line, sizeof line, "load %s %s", session_games_path(sc->s), sc->list_pick);
+        close_help(sc);
+        handle(sc, session_input(sc->s, line, session_now(sc->s)) | EV_MESSAGE);
+    } else if (c == KEY_PPAGE || c == KEY_UP)
+        sc->help_top -= c == KEY_PPAGE ? getmaxy(sc->help) - 1 : 1;
+    else if (c == KEY_NPAGE || c == KEY_DOWN)
+        sc->help_top += c == KEY_NPAGE ? getmaxy(sc->help) - 1 : 1;
+    else
+        close_help(sc);
+    sc->dirty = true;
+    return true;
+}
+
+/* A key's request: done, then readline's queue processed (as after any
+ * key that reaches the input line's turn). */
+static bool key_request(struct screen *sc, enum request req)
+{
+    request(sc, req);
+    input_process();
+    sc->dirty = true;
+    return true;
+}
+
+/* Esc ends the analysis or review, as the panel says, also with the
+ * board's cursor shown (but a picked piece or a promotion goes back
+ * first: the pointer's Esc); on a line being typed it is readline's. */
+static bool stop_key(struct screen *sc, int c)
+{
+    int done, total;
+    if (c != 27 || !input_line_empty() || sc->cursor.picked != NO_SQUARE ||
+        sc->cursor.promotion_from != NO_SQUARE ||
+        !(session_analyzing(sc->s) || session_reviewing(sc->s, &done, &total)))
+        return false;
+    return key_request(sc, REQ_STOP);
+}
+
+/* The board's cursor and the mouse (pointer.c); a move they make goes to
+ * the session as if typed.  Not while the resume question waits for its
+ * answer on the input line. */
+static bool board_key(struct screen *sc, int c)
+{
+    char move[COORD_MAX];
+    if (sc->asking_resume)
+        return false;
+    enum pointer_result pr = pointer_key(sc, c, move);
+    if (pr == POINTER_IGNORED)
+        return false;
+    if (pr == POINTER_MOVE) {
+        sc->message[0] = '\0';
+        handle(sc, session_input(sc->s, move, session_now(sc->s)) | EV_MESSAGE);
+    }
+    sc->dirty = true;
+    return true;
+}
+
+/* The keys the request list binds (F1, PgUp, ...); Home and End only on
+ * an empty line (while typing they move in the line). */
+static bool request_key(struct screen *sc, int c)
+{
+    enum request req = tui_key_request(c);
+    if (req == REQ_NONE || ((c == KEY_HOME || c == KEY_END) && !input_line_empty()))
+        return false;
+    return key_request(sc, req);
+}
+
+/* Everything else edits the input line (readline). */
+static bool line_key(struct screen *sc, int c)
+{
+    if (c >= KEY_MIN) {
+        input_key(c);
+    } else {
+        if (sc->matches[0] && c != '\t') {
+            sc->matches[0] = '\0';
+            sc->dirty = true;
+        }
+        input_byte(c);
+    }
+    input_process();
+    sc->dirty = true;
+    return true;
+}
+
+static bool (*const KEY_HANDLERS[])(struct screen *sc, int c) = {
+    resize_key, help_key, stop_key, board_key, request_key, line_key,
+};
+
 static void read_keys(struct screen *sc)
 {
     if (!sc->input)
         return;
     int c;
-    while (!sc->quit && (c = wgetch(sc->input)) != ERR) {
-        if (c == KEY_RESIZE) {
-            close_help(sc);
-            make_windows(sc);
+    while (!sc->quit && (c = wgetch(sc->input)) != ERR)
+        for (size_t i = 0; i < ARRAY_SIZE(KEY_HANDLERS) && !KEY_HANDLERS[i](sc, c); i++)
             continue;
-        }
-        if (sc->help) { /* the help screen takes the key */
-            size_t n = strlen(sc->list_pick);
-            if (sc->showing_list && c >= '0' && c <= '9' && n + 1 < sizeof sc->list_pick) {
-                sc->list_pick[n] = (char)c; /* a game's number, then Enter loads it */
-                sc->list_pick[n + 1] = '\0';
-            } else if (sc->showing_list && (c == '\r' || c == '\n' || c == KEY_ENTER) && n > 0) {
-                char line[SESSION_LIST_MAX + 64];
-                snprintf(line, sizeof line, "load %s %s", session_games_path(sc->s), sc->list_pick);
-                close_help(sc);
-                handle(sc, session_input(sc->s, line, session_now(sc->s)) | EV_MESSAGE);
-            } else if (c == KEY_PPAGE || c == KEY_UP)
-                sc->help_top -= c == KEY_PPAGE ? getmaxy(sc->help) - 1 : 1;
-            else if (c == KEY_NPAGE || c == KEY_DOWN)
-                sc->help_top += c == KEY_NPAGE ? getmaxy(sc->help) - 1 : 1;
-            else
-                close_help(sc);
-            sc->dirty = true;
-            continue;
-        }
-        char move[COORD_MAX];
-        int done, total;
-        /* Esc ends the analysis or review, as the panel says, also with the
-         * cursor shown (a picked piece goes back first). */
-        bool stop = c == 27 && input_line_empty() && sc->cursor.picked == NO_SQUARE &&
-                    sc->cursor.promotion_from == NO_SQUARE &&
-                    (session_analyzing(sc->s) || session_reviewing(sc->s, &done, &total));
-        enum pointer_result pr =
-            sc->asking_resume || stop ? POINTER_IGNORED : pointer_key(sc, c, move);
-        if (pr == POINTER_MOVE) {
-            sc->message[0] = '\0';
-            handle(sc, session_input(sc->s, move, session_now(sc->s)) | EV_MESSAGE);
-        }
-        if (pr != POINTER_IGNORED) {
-            sc->dirty = true;
-            continue;
-        }
-        enum request req = tui_key_request(c);
-        if (stop)
-            req = REQ_STOP; /* (else Esc is readline's) */
-        if ((c == KEY_HOME || c == KEY_END) && !input_line_empty())
-            req = REQ_NONE; /* while typing they move in the line */
-        if (req != REQ_NONE) {
-            request(sc, req);
-        } else if (c >= KEY_MIN) {
-            input_key(c);
-        } else {
-            if (sc->matches[0] && c != '\t') {
-                sc->matches[0] = '\0';
-                sc->dirty = true;
-            }
-            input_byte(c);
-        }
-        input_process();
-        sc->dirty = true;
-    }
 }
 
 /* ---- the loop --------------------------------------------------------------------- */

@@ -16,7 +16,6 @@
 #include "search/level.h"
 #include "ui/tui/figures.h"
 #include "ui/tui/keys.h"
-#include "ui/tui/pointer.h"
 #include "ui/tui/screen.h"
 
 /* Writes at most the columns left on the line (never wraps). */
@@ -50,6 +49,45 @@ static void draw_figure(WINDOW *w, int y, int x, int sw, int sh, attr_t attr, in
         }
 }
 
+/* The legal targets of the picked piece (pointer.c picks it), from a copy
+ * of the game's board: move generation needs a board of its own. */
+static uint64_t picked_targets(const struct screen *sc)
+{
+    if (sc->cursor.picked == NO_SQUARE)
+        return 0;
+    struct board b;
+    board_init(&b);
+    board_copy(&b, &session_game(sc->s)->board);
+    uint64_t targets = cursor_targets(&sc->cursor, &b);
+    board_free(&b);
+    return targets;
+}
+
+/* The marks of the pointer over square SQ, drawn in its cells from
+ * column X of line Y: a dot on an empty target of the picked piece,
+ * crosses in the top corners of a capture, the cursor's brackets.  (The
+ * picked square itself has a colour of its own: SQUARE_PICKED.) */
+static void draw_pointer_marks(const struct screen *sc, WINDOW *w, int sq, int y, int x,
+                               attr_t attr, uint64_t targets)
+{
+    int sw = sc->layout.square_w, top = y - (sc->layout.square_h - 1) / 2;
+    wattrset(w, attr);
+    if (targets >> sq & 1) {
+        if (board_piece(&session_game(sc->s)->board, sq) == NONE) {
+            mvwaddstr(w, y, x + sw / 2, sc->pal.unicode ? "\u2022" : "*");
+        } else { /* a capture: marks in the top corners */
+            mvwaddstr(w, top, x, sc->pal.unicode ? "\u00d7" : "x");
+            mvwaddstr(w, top, x + sw - 1, sc->pal.unicode ? "\u00d7" : "x");
+        }
+    }
+    if (sc->cursor.shown && sq == sc->cursor.square && sw >= 3) {
+        /* Without the board's colours, [] already marks the last move. */
+        mvwaddch(w, y, x, sc->pal.board_colour ? '[' : '{');
+        mvwaddch(w, y, x + sw - 1, sc->pal.board_colour ? ']' : '}');
+    }
+    wattrset(w, A_NORMAL);
+}
+
 static void draw_board(struct screen *sc, WINDOW *w)
 {
     const struct board *b = &session_game(sc->s)->board;
@@ -58,7 +96,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
     bool flip = screen_board_flipped(sc), figures = draw_figures(pal, sw, sh);
     struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
     int check_sq = b->state->in_check ? b->state->king_sq[b->side] : NO_SQUARE;
-    uint64_t targets = pointer_targets(sc);
+    uint64_t targets = picked_targets(sc);
     char label[4];
     for (int i = 0; i < 8; i++) {
         int row = flip ? 7 - i : i;
@@ -72,7 +110,8 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 kind = SQUARE_CHECK;
             else if (is_last && pal->board_colour)
                 kind = square_kind_last(kind);
-            kind = pointer_square_kind(sc, sq, kind, targets);
+            if (sq == sc->cursor.picked)
+                kind = SQUARE_PICKED;
             int piece = board_piece(b, sq), colour = board_colour(b, sq);
             attr_t attr = draw_square_attr(pal, kind, piece == NONE ? WHITE : colour);
             int x = 2 + j * sw;
@@ -93,7 +132,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
             }
-            pointer_draw_marks(sc, w, sq, i * sh + mid, x, attr, targets);
+            draw_pointer_marks(sc, w, sq, i * sh + mid, x, attr, targets);
         }
     }
     wattrset(w, A_NORMAL);
