@@ -1,0 +1,121 @@
+# data/local.mk - the data the programs use: evaluation sets, opening
+# names, the desktop entry and its icon, and "make train", which
+# regenerates the trained sets (Automake fragment, included by Makefile.am).
+#
+# Copyright (C) 2026 The tdchess authors.
+# This file is free software: you can redistribute it and/or modify it
+# under the terms of the GNU General Public License, version 3 or later.
+
+EXTRA_DIST += data/README
+
+# Evaluation sets: each binary .set is built from its text source in git by
+# tdchess-set (portable, reproducible; the build tree may be a VPATH one
+# with a read-only source tree, as in "make distcheck").  The trained
+# default set (tdchess uses it when no set is given) is an extended set
+# (format 2); the design's trained set (format 1) it grew from and the
+# handmade one are installed too.
+pkgdata_DATA += data/handmade.set data/default.set data/default-v1.set
+data/handmade.set: $(srcdir)/data/handmade.set.txt src/tdchess-set$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) data && \
+	src/tdchess-set$(EXEEXT) load $(srcdir)/data/handmade.set.txt $@
+data/default.set: $(srcdir)/data/default.set.txt src/tdchess-set$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) data && \
+	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default.set.txt $@
+data/default-v1.set: $(srcdir)/data/default-v1.set.txt src/tdchess-set$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) data && \
+	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default-v1.set.txt $@
+EXTRA_DIST += data/handmade.set.txt \
+	data/default.set.txt data/default.set.progress data/default-curve.svg \
+	data/default-v1.set.txt data/default-v1.set.progress data/default-v1-curve.svg \
+	scripts/plot-curve.sh scripts/build-net.sh
+
+# The opening names (book/eco.h), generated from pgn-extract's eco.pgn by
+# scripts/eco-table.sh and kept in git, as it is small and the build must
+# not need pgn-extract.
+dist_pkgdata_DATA += data/eco.txt
+EXTRA_DIST += scripts/eco-table.sh
+
+# An uninstalled program finds its build tree by data/tdchess-build-tree
+# (which names the source tree; core/datapath.h).
+noinst_DATA += data/tdchess-build-tree
+data/tdchess-build-tree: Makefile
+	$(AM_V_GEN)$(MKDIR_P) data && echo '$(abs_top_srcdir)' >$@
+
+# So that desktop menus can start the game (in a terminal).  datarootdir,
+# not datadir: with Debian's --datadir=/usr/share/games the menus still
+# look in /usr/share/applications.
+desktopdir = $(datarootdir)/applications
+dist_desktop_DATA = data/tdchess.desktop
+
+# The desktop entry's icon, in the hicolor theme: the SVG and the PNGs
+# rendered from it ("make icons" renders them again with rsvg-convert).
+ICON_SIZES = 16 22 24 32 48 64 128 256
+hicolordir = $(datarootdir)/icons/hicolor
+iconsvgdir = $(hicolordir)/scalable/apps
+dist_iconsvg_DATA = data/icons/scalable/tdchess.svg
+icon16dir = $(hicolordir)/16x16/apps
+dist_icon16_DATA = data/icons/16x16/tdchess.png
+icon22dir = $(hicolordir)/22x22/apps
+dist_icon22_DATA = data/icons/22x22/tdchess.png
+icon24dir = $(hicolordir)/24x24/apps
+dist_icon24_DATA = data/icons/24x24/tdchess.png
+icon32dir = $(hicolordir)/32x32/apps
+dist_icon32_DATA = data/icons/32x32/tdchess.png
+icon48dir = $(hicolordir)/48x48/apps
+dist_icon48_DATA = data/icons/48x48/tdchess.png
+icon64dir = $(hicolordir)/64x64/apps
+dist_icon64_DATA = data/icons/64x64/tdchess.png
+icon128dir = $(hicolordir)/128x128/apps
+dist_icon128_DATA = data/icons/128x128/tdchess.png
+icon256dir = $(hicolordir)/256x256/apps
+dist_icon256_DATA = data/icons/256x256/tdchess.png
+icons:
+	for size in $(ICON_SIZES); do \
+	  rsvg-convert -w $$size -h $$size $(srcdir)/data/icons/scalable/tdchess.svg \
+	    -o $(srcdir)/data/icons/$${size}x$${size}/tdchess.png || exit 1; \
+	done
+.PHONY: icons
+
+# make train: the reproducible recipe of data/default-v1.set.txt and
+# data/default.set.txt (not part of "make check"; about 25 minutes on two
+# cores).  It converts the master game collection, shuffles it, trains the
+# design's parameters from the handmade set (default-v1), extends that set
+# with the starting extras and trains again (default), and writes each
+# set's text source, the record of its run and the plot of its training
+# curve into the source tree.  TRAIN_GAMES may name other PGN files.
+TRAIN_GAMES = $(abs_top_srcdir)/../shared/data/games/*.pgn.gz
+TRAIN_SEED = 1
+TRAIN_THREADS = 2
+TRAIN_OPTIONS = --activation sigmoid --refit-scale --batch 4 --rate 2 --epochs 20 \
+	--validate 10%
+TRAIN_EXTENDED_OPTIONS = --activation sigmoid --refit-scale --batch 4 --rate 1 --epochs 8 \
+	--validate 10%
+train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
+	  src/tdchess-train$(EXEEXT) src/tdchess-set$(EXEEXT) data/handmade.set
+	$(MKDIR_P) train
+	src/tdchess-pgn2bin$(EXEEXT) $(TRAIN_GAMES) train/games.bin
+	src/tdchess-shuffle$(EXEEXT) --seed $(TRAIN_SEED) train/games.bin train/shuffled.bin
+	rm -f train/default-v1.set train/default-v1.set.progress train/extended.set \
+	  train/default.set train/default.set.progress
+	src/tdchess-train$(EXEEXT) --seed $(TRAIN_SEED) --threads $(TRAIN_THREADS) \
+	  $(TRAIN_OPTIONS) --from data/handmade.set --text $(srcdir)/data/default-v1.set.txt \
+	  train/shuffled.bin train/default-v1.set
+	cp train/default-v1.set.progress $(srcdir)/data/default-v1.set.progress
+	$(SHELL) $(srcdir)/scripts/plot-curve.sh $(srcdir)/data/default-v1.set.progress \
+	  "tdchess default-v1.set: mean squared error per epoch" \
+	  >$(srcdir)/data/default-v1-curve.svg
+	rm -f data/default-v1.set
+	$(MAKE) $(AM_MAKEFLAGS) data/default-v1.set
+	src/tdchess-set$(EXEEXT) extend data/default-v1.set train/extended.set
+	src/tdchess-train$(EXEEXT) --seed $(TRAIN_SEED) --threads $(TRAIN_THREADS) \
+	  $(TRAIN_EXTENDED_OPTIONS) --from train/extended.set \
+	  --text $(srcdir)/data/default.set.txt train/shuffled.bin train/default.set
+	cp train/default.set.progress $(srcdir)/data/default.set.progress
+	$(SHELL) $(srcdir)/scripts/plot-curve.sh $(srcdir)/data/default.set.progress \
+	  "tdchess default.set: mean squared error per epoch" >$(srcdir)/data/default-curve.svg
+	rm -f data/default.set
+	$(MAKE) $(AM_MAKEFLAGS) data/default.set
+.PHONY: train
+# make train's scratch space (about 67 MB) goes with make clean.
+clean-local:
+	-rm -rf train
