@@ -73,7 +73,7 @@ EXTRA_DIST += tests/testutil.h
 # the sources); tests/tmuxlib.sh and tests/interact.sh are helpers they
 # source.
 SHELL_TESTS = \
-	tests/perft.test tests/eval-set.test tests/nnue.test tests/book.test \
+	tests/session-fields.test tests/perft.test tests/eval-set.test tests/nnue.test tests/book.test \
 	tests/search.test tests/suite.test tests/level.test tests/multipv.test \
 	tests/tb.test tests/tbtui.test tests/tbmatch.test \
 	tests/train.test tests/datagen.test \

@@ -138,6 +138,8 @@ bool ext_full_strength(struct ext_engine *e, char *err, size_t errlen)
 
 /* ---- the engine ------------------------------------------------------------------ */
 
+enum { SYNC_AFTER_HANDSHAKE = 5 }; /* seconds at least for the first ping or isready */
+
 static bool handshake(struct ext_engine *e, double timeout, char *err, size_t errlen)
 {
     double deadline = time_wall() + timeout;
@@ -148,7 +150,11 @@ static bool handshake(struct ext_engine *e, double timeout, char *err, size_t er
         snprintf(err, errlen, "%s", e->error);
         return false;
     }
-    return ext_sync(e, deadline - time_wall() > 1 ? deadline - time_wall() : 1) ||
+    /* The handshake may have used most of the time (xboard engines are
+     * given it to announce their features); an engine that did answer is
+     * alive, and on a loaded machine its 'pong' may take seconds. */
+    double left = deadline - time_wall();
+    return ext_sync(e, left > SYNC_AFTER_HANDSHAKE ? left : SYNC_AFTER_HANDSHAKE) ||
            (snprintf(err, errlen, "%s", e->error), false);
 }
 
