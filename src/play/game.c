@@ -71,7 +71,7 @@ static enum game_result win_for(int colour)
     return colour == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
 }
 
-enum game_result game_position_result(const struct board *b, enum game_reason *reason)
+enum game_result game_position_result(struct board *b, enum game_reason *reason)
 {
     if (!has_legal_move(b)) {
         *reason = b->state->in_check ? REASON_CHECKMATE : REASON_STALEMATE;
