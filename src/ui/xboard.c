@@ -161,8 +161,7 @@ static void ponder_on(struct xboard *x, struct move predicted)
 {
     struct board guess;
     board_init(&guess);
-    board_copy(&guess, &x->board);
-    if (board_make_move(&guess, predicted) && has_legal_move(&guess)) {
+    if (host_ponder_position(&x->board, predicted, &guess)) {
         struct search_limits limits = {0};
         set_time_limits(x, &guess, &limits);
         limits.ponder = true;
