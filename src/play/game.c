@@ -71,22 +71,26 @@ static enum game_result win_for(int colour)
     return colour == WHITE ? RESULT_WHITE_WINS : RESULT_BLACK_WINS;
 }
 
+enum game_result game_position_result(struct board *b, enum game_reason *reason)
+{
+    if (!has_legal_move(b)) {
+        *reason = b->state->in_check ? REASON_CHECKMATE : REASON_STALEMATE;
+        return b->state->in_check ? win_for(colour_other(b->side)) : RESULT_DRAW;
+    }
+    *reason = board_is_threefold(b)       ? REASON_THREEFOLD
+              : board_is_fifty_moves(b)   ? REASON_FIFTY_MOVES
+              : board_is_dead_material(b) ? REASON_MATERIAL
+                                          : REASON_NONE;
+    return *reason == REASON_NONE ? RESULT_NONE : RESULT_DRAW;
+}
+
 /* Decides the game from the position alone, if it is decided. */
 static void adjudicate_position(struct game *g)
 {
-    struct board *b = &g->board;
-    if (!has_legal_move(b)) {
-        if (b->state->in_check)
-            set_result(g, win_for(colour_other(b->side)), REASON_CHECKMATE, b->side);
-        else
-            set_result(g, RESULT_DRAW, REASON_STALEMATE, NONE);
-    } else if (board_is_threefold(b)) {
-        set_result(g, RESULT_DRAW, REASON_THREEFOLD, NONE);
-    } else if (board_is_fifty_moves(b)) {
-        set_result(g, RESULT_DRAW, REASON_FIFTY_MOVES, NONE);
-    } else if (board_is_dead_material(b)) {
-        set_result(g, RESULT_DRAW, REASON_MATERIAL, NONE);
-    }
+    enum game_reason reason;
+    enum game_result result = game_position_result(&g->board, &reason);
+    if (result != RESULT_NONE)
+        set_result(g, result, reason, reason == REASON_CHECKMATE ? g->board.side : NONE);
 }
 
 bool game_new(struct game *g, const char *fen, const struct time_control *tc, char *err,

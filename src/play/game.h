@@ -141,6 +141,13 @@ bool game_redo(struct game *g, double now);
  * has a pawn or a knight or there is a bishop of the other colour. */
 bool game_can_mate(const struct board *b, int colour);
 
+/* What the rules say of the position on B alone: the side to move is
+ * checkmated or stalemated, or the game is drawn by threefold repetition,
+ * the fifty-move rule or dead material (checked in that order); RESULT_NONE
+ * and REASON_NONE while it goes on.  The one owner of these rules: the game
+ * session and the xboard server both ask it.  B is left as it was (not
+ * const only because the move generator makes and unmakes moves). */
+enum game_result game_position_result(struct board *b, enum game_reason *reason);
 /* "1-0", "0-1", "1/2-1/2" or "*". */
 const char *game_result_pgn(enum game_result r);
 /* One translated sentence: "White wins by checkmate", "Draw by

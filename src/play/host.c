@@ -6,6 +6,7 @@
  */
 #include "system.h"
 
+#include "chess/movegen.h"
 #include "core/message.h"
 #include "core/timing.h"
 #include "eval/eval.h"
@@ -134,6 +135,14 @@ bool host_set_book(struct engine_host *h, const char *name, char *err, size_t er
     book_set_close(&h->books);
     h->books = fresh;
     return true;
+}
+
+bool host_ponder_position(const struct board *b, struct move guess, struct board *out)
+{
+    if (move_is_none(guess))
+        return false;
+    board_copy(out, b);
+    return move_is_legal_in(out, guess) && board_make_move(out, guess) && has_legal_move(out);
 }
 
 bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode, struct move *m)

@@ -205,6 +205,15 @@ bool host_set_book(struct engine_host *h, const char *name, char *err, size_t er
  * the position; false otherwise. */
 bool host_book_move(struct engine_host *h, struct board *b, enum book_mode mode, struct move *m);
 
+/* Pondering, the same for every front end: the position to think on after
+ * the engine's move is B with GUESS, the predicted reply, played.  Puts
+ * it on OUT (initialised by the caller) and returns true; false when there
+ * is nothing to ponder on (no guess, an illegal one, or one that mates or
+ * stalemates).  The front end then starts a search with limits.ponder and
+ * keeps GUESS: the opponent playing it is a ponder hit (host_ponderhit),
+ * any other move stops the search. */
+bool host_ponder_position(const struct board *b, struct move guess, struct board *out);
+
 /* Configuration (waits for a running search where the engine needs it). */
 void host_set_config(struct engine_host *h, const struct search_config *config);
 bool host_set_hash(struct engine_host *h, size_t hash_mb);

@@ -48,13 +48,12 @@ static void move_limits(const struct session *s, const struct board *b, double n
 /* After an engine move: think on the opponent's time about GUESS. */
 static void maybe_ponder(struct session *s, int engine, struct move guess, double now)
 {
-    if (!s->opt.ponder || session_forced(s) || game_over(&s->game) || move_is_none(guess) ||
+    if (!s->opt.ponder || session_forced(s) || game_over(&s->game) ||
         !session_is_human(s, game_side(&s->game)))
         return;
     struct board b;
     board_init(&b);
-    board_copy(&b, &s->game.board);
-    if (move_is_legal_in(&b, guess) && board_make_move(&b, guess) && has_legal_move(&b)) {
+    if (host_ponder_position(&s->game.board, guess, &b)) {
         struct search_limits limits;
         move_limits(s, &b, now, &limits);
         limits.ponder = true;

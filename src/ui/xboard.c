@@ -25,6 +25,7 @@
 #include "core/message.h"
 #include "search/engine.h"
 #include "core/lineio.h"
+#include "play/game.h"
 #include "play/host.h"
 #include "core/timing.h"
 #include "ui/engopt.h"
@@ -160,8 +161,7 @@ static void ponder_on(struct xboard *x, struct move predicted)
 {
     struct board guess;
     board_init(&guess);
-    board_copy(&guess, &x->board);
-    if (board_make_move(&guess, predicted) && has_legal_move(&guess)) {
+    if (host_ponder_position(&x->board, predicted, &guess)) {
         struct search_limits limits = {0};
         set_time_limits(x, &guess, &limits);
         limits.ponder = true;
@@ -174,25 +174,34 @@ static void ponder_on(struct xboard *x, struct move predicted)
 /* ---- game end ------------------------------------------------------------ */
 
 /* Prints the result when the game is over; returns true then. */
+/* The reason in xboard's result line.  GUIs read it, so it is protocol
+ * text: plain English whatever the locale, never translated. */
+static const char *protocol_reason(enum game_result result, enum game_reason reason)
+{
+    switch (reason) {
+    case REASON_CHECKMATE:
+        return result == RESULT_WHITE_WINS ? "White mates" : "Black mates";
+    case REASON_STALEMATE:
+        return "Stalemate";
+    case REASON_THREEFOLD:
+        return "Draw by repetition";
+    case REASON_FIFTY_MOVES:
+        return "Draw by fifty-move rule";
+    default:
+        return "Insufficient material";
+    }
+}
+
+/* Announces the result if the position ends the game (game_position_result
+ * owns the rules) and says whether it did. */
 static bool report_game_end(struct xboard *x)
 {
-    struct board *b = &x->board;
-    if (!has_legal_move(b)) {
-        if (!b->state->in_check)
-            say(x, "1/2-1/2 {%s}", _("Stalemate"));
-        else if (b->side == WHITE)
-            say(x, "0-1 {%s}", _("Black mates"));
-        else
-            say(x, "1-0 {%s}", _("White mates"));
-        return true;
-    }
-    const char *reason = board_is_dead_material(b) ? _("Insufficient material")
-                         : board_is_threefold(b)   ? _("Draw by repetition")
-                         : board_is_fifty_moves(b) ? _("Draw by fifty-move rule")
-                                                   : NULL;
-    if (reason)
-        say(x, "1/2-1/2 {%s}", reason);
-    return reason != NULL;
+    enum game_reason reason;
+    enum game_result result = game_position_result(&x->board, &reason);
+    if (result == RESULT_NONE)
+        return false;
+    say(x, "%s {%s}", game_result_pgn(result), protocol_reason(result, reason));
+    return true;
 }
 
 static void play_engine_move(struct xboard *x, const struct search_result *r)
