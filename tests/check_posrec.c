@@ -18,6 +18,7 @@
 #include "eval/nnue.h"
 #include "train/nettrain.h"
 #include "train/posrec.h"
+#include "train/setfit.h"
 
 /* FEN without the move number (the record keeps the ply instead). */
 static void fen_head(const struct board *b, char *buf)
@@ -370,6 +371,124 @@ START_TEST(test_fit_scale)
 }
 END_TEST
 
+/* ---- fitting a set (setfit.h) -------------------------------------------------- */
+
+/* Records of random games scored by the set's own evaluation (centipawns,
+ * as played: stages blended), results all draws; *blended counts the
+ * positions in a blending window. */
+static struct nettrain_data eval_scored_data(const struct evaluator *e, int count, uint64_t seed,
+                                             int *blended)
+{
+    struct nettrain_data d = {malloc((size_t)count * POSREC_SIZE), 0};
+    struct rng r;
+    rng_seed(&r, seed);
+    struct board b;
+    board_init(&b);
+    board_set_start(&b);
+    *blended = 0;
+    while (d.count < (size_t)count) {
+        struct move_list list;
+        int n = gen_legal_moves(&b, &list);
+        if (n == 0 || b.ply > 120) {
+            board_set_start(&b);
+            continue;
+        }
+        board_make_move(&b, list.moves[rng_below(&r, (uint32_t)n)]);
+        int stage, next;
+        *blended += !b.state->in_check && eval_blend(e, &b, &stage, &next) > 0;
+        struct posrec_info info = {(int)lround(eval_full(e, &b) / (PAWN_VALUE / 100.0)), b.ply,
+                                   POSREC_DRAW};
+        ck_assert(posrec_pack(&b, &info, d.records + d.count * POSREC_SIZE));
+        d.count++;
+    }
+    board_free(&b);
+    return d;
+}
+
+/* The fit's traced evaluation is the evaluation of play, blended stages
+ * included: fitting a set's own scores starts at (almost) no loss. */
+static void check_traces_match_play(bool extended)
+{
+    struct eval_params p;
+    eval_params_handmade(&p);
+    if (extended)
+        eval_params_extras_default(&p);
+    struct evaluator *e = evaluator_new();
+    evaluator_set_params(e, &p);
+    int blended;
+    struct nettrain_data d = eval_scored_data(e, 3000, 5, &blended);
+    if (extended)
+        ck_assert_msg(blended >= 100, "only %d positions in a blending window", blended);
+    struct setfit_data *fd = setfit_trace(e, &d, NULL, NULL);
+    ck_assert_uint_gt(setfit_data_count(fd), 2500);
+    struct setfit_options o = setfit_options_default();
+    o.lambda = 1;
+    struct setfit *f = setfit_new(&o, &p);
+    /* Half a centipawn of rounding is 1e-7 of loss at K = 400; a stage
+     * traced unblended costs far more. */
+    double loss = setfit_loss(f, fd);
+    ck_assert_msg(loss < 1e-5, "loss %g of the set's own scores", loss);
+    setfit_free(f);
+    setfit_data_free(fd);
+    nettrain_data_free(&d);
+    evaluator_free(e);
+}
+
+START_TEST(test_fit_traces_play)
+{
+    check_traces_match_play(false);
+    check_traces_match_play(true);
+}
+END_TEST
+
+/* Fitting lowers the loss, keeps a version-1 set a version-1 set, and
+ * gives the same set for the same seed. */
+START_TEST(test_fit_learns)
+{
+    /* Scored at twice the material balance: the set must learn the
+     * pieces' worth in its piece-square tables. */
+    struct nettrain_data d = make_data(2400, 7), v;
+    for (size_t i = 0; i < d.count; i++) {
+        unsigned char *score = d.records + i * POSREC_SIZE + 24;
+        int16_t x = (int16_t)(score[0] | score[1] << 8);
+        x = (int16_t)(2 * x);
+        score[0] = (unsigned char)(x & 0xff);
+        score[1] = (unsigned char)((uint16_t)x >> 8);
+    }
+    nettrain_data_split(&d, &v, 6);
+    struct eval_params start, fitted[2];
+    eval_params_handmade(&start);
+    struct evaluator *e = evaluator_new();
+    evaluator_set_params(e, &start);
+    struct setfit_data *train = setfit_trace(e, &d, NULL, NULL);
+    struct setfit_data *valid = setfit_trace(e, &v, NULL, NULL);
+    struct setfit_options o = setfit_options_default();
+    o.lambda = 1;
+    o.batch = 64;
+    o.rate = 0.01;
+    o.seed = 9;
+    for (int run = 0; run < 2; run++) {
+        struct setfit *f = setfit_new(&o, &start);
+        double first = setfit_loss(f, valid), last = first;
+        for (int epoch = 0; epoch < 10; epoch++) {
+            setfit_epoch(f, train, NULL, NULL);
+            last = setfit_loss(f, valid);
+        }
+        ck_assert_msg(last < 0.5 * first, "validation loss %g -> %g", first, last);
+        fitted[run] = *setfit_params(f);
+        ck_assert(!eval_params_extended(&fitted[run]));
+        ck_assert(eval_params_finite(&fitted[run]));
+        setfit_free(f);
+    }
+    ck_assert(memcmp(&fitted[0], &fitted[1], sizeof fitted[0]) == 0);
+    setfit_data_free(train);
+    setfit_data_free(valid);
+    evaluator_free(e);
+    nettrain_data_free(&d);
+    nettrain_data_free(&v);
+}
+END_TEST
+
 static Suite *posrec_suite(void)
 {
     Suite *s = suite_create("posrec");
@@ -383,6 +502,8 @@ static Suite *posrec_suite(void)
     tcase_add_test(tc, test_data_load);
     tcase_add_test(tc, test_checkpoint_resume);
     tcase_add_test(tc, test_fit_scale);
+    tcase_add_test(tc, test_fit_traces_play);
+    tcase_add_test(tc, test_fit_learns);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -532,13 +532,15 @@ static inline int dot_weights(const struct evaluator *e, int stage, const struct
     return score;
 }
 
+/* STAGE is the stage to evaluate in, or -1 for the position's own; a
+ * trace is of one stage (a trainer mixes the traces of eval_blend()'s two
+ * stages), play blends extended sets' stages here. */
 ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, struct eval_trace *tr,
-                           struct pawn_cache *pc)
+                           struct pawn_cache *pc, int forced_stage)
 {
     const struct game_state *s = b->state;
     const int side = b->side;
-    int stage = eval_stage(b), next = stage, share = 0;
-    /* The trainer works on the switched stages; play blends them. */
+    int stage = forced_stage >= 0 ? forced_stage : eval_stage(b), next = stage, share = 0;
     if (e->extended && tr == NULL)
         share = blend_share(stage_pieces(b), &stage, &next);
     const int32_t(*pst)[64] = e->pst[stage][side];
@@ -650,14 +652,14 @@ int eval_positional(const struct evaluator *e, const struct board *b)
 {
     if (e->net != NULL) /* the search adds the material back */
         return nnue_evaluate(e->net, b) - eval_material(b);
-    return evaluate(e, b, NULL, NULL);
+    return evaluate(e, b, NULL, NULL, -1);
 }
 
 int eval_positional_cached(const struct evaluator *e, const struct board *b, struct pawn_cache *pc)
 {
     if (e->net != NULL)
         return nnue_evaluate(e->net, b) - eval_material(b);
-    return evaluate(e, b, NULL, pc);
+    return evaluate(e, b, NULL, pc, -1);
 }
 
 int eval_full(const struct evaluator *e, const struct board *b)
@@ -667,7 +669,19 @@ int eval_full(const struct evaluator *e, const struct board *b)
 
 int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t)
 {
-    return evaluate(e, b, t, NULL);
+    return evaluate(e, b, t, NULL, -1);
+}
+
+int eval_trace_stage(const struct evaluator *e, const struct board *b, int stage,
+                     struct eval_trace *t)
+{
+    return evaluate(e, b, t, NULL, stage);
+}
+
+int eval_blend(const struct evaluator *e, const struct board *b, int *stage, int *next)
+{
+    *stage = *next = eval_stage(b);
+    return e->extended ? blend_share(stage_pieces(b), stage, next) : 0;
 }
 
 /* ---- traces -------------------------------------------------------------- */

@@ -229,7 +229,8 @@ bool evaluator_load_file(struct evaluator *e, const char *path, char *err, size_
  * and queens of both sides (> 10, 7-10, <= 6).  Sets of format version 1
  * switch between the stages there; extended sets blend the two nearest
  * stages over three pieces around each boundary, so that a trade never
- * makes the score jump (the trainer still works on the switched stages). */
+ * makes the score jump (TD training works on the switched stages; the
+ * logistic fit of tdchess-train --fit on the blend, see eval_blend). */
 int eval_stage(const struct board *b);
 
 /* Material balance for the side to move, search units (incremental). */
@@ -281,6 +282,15 @@ struct eval_trace {
 /* Evaluates with the very code of eval_positional, also recording every
  * term in t; returns the same positional score. */
 int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t);
+/* The stages play mixes for b: *stage and *next, and the share of *next
+ * in thirds (0, 1 or 2; always 0 for sets of format version 1, which
+ * switch).  The score is ((3 - share) S + share N) / 3 of the two stages'
+ * scores, each of them what eval_trace_stage() traces. */
+enum { EVAL_BLEND_THIRDS = 3 };
+int eval_blend(const struct evaluator *e, const struct board *b, int *stage, int *next);
+/* eval_trace() in the given stage instead of the position's own. */
+int eval_trace_stage(const struct evaluator *e, const struct board *b, int stage,
+                     struct eval_trace *t);
 /* The trace as a merged list of (param, coef) with no duplicates and no
  * zero coefficients, sorted by param; returns the count (<= EVAL_PARAMS). */
 int eval_trace_terms(const struct eval_trace *t, struct eval_term *out, int max);

@@ -37,7 +37,7 @@ src_tdchess_pgn2bin_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_shuffle_SOURCES = %reldir%/tdchess-shuffle.c
 src_tdchess_shuffle_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_train_SOURCES = %reldir%/tdchess-train.c \
-	%reldir%/train-net.c %reldir%/train-net.h
+	%reldir%/train-net.c %reldir%/train-net.h %reldir%/train-fit.c
 src_tdchess_train_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_datagen_SOURCES = %reldir%/tdchess-datagen.c
 src_tdchess_datagen_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)

@@ -29,8 +29,9 @@ static const char PROGRESS_MAGIC[] = "tdchess-train-progress";
 static void usage(void)
 {
     printf(_("Usage: %s [OPTION]... DATABASE.bin SET\n"
+             "  or:  %s --fit [OPTION]... DATA SET\n"
              "  or:  %s --net [OPTION]... DATA NET\n"),
-           "tdchess-train", "tdchess-train");
+           "tdchess-train", "tdchess-train", "tdchess-train");
     puts(_("Train the evaluation set SET on the games of the training database\n"
            "DATABASE (tdchess-bin(5)) by temporal-difference learning with batch\n"
            "updates: every quiescent position whose material difference is at most\n"
@@ -87,6 +88,24 @@ static void usage(void)
            "  -q, --quiet             no progress line\n"
            "Ctrl-C, SIGTERM or SIGHUP stops at the next step, writing NET and the\n"
            "checkpoint; --resume then continues exactly where it stopped.\n"));
+    puts(_("With --fit first, fit the set SET to the positions of DATA (32-byte\n"
+           "records) by the logistic (Texel) method: Adam moves the parameters so\n"
+           "that sigmoid(evaluation / K) predicts each position's target, the mix\n"
+           "of its search score and its game's result.  The stages are blended as\n"
+           "in play; positions in check are left out, all material differences\n"
+           "kept.  SET is rewritten (atomically) after every epoch.  Options of --fit:\n"
+           "  -e, --epochs N          epochs (default 10)\n"
+           "  -v, --validate SHARE    hold out SHARE of the positions (default 10%)\n"
+           "  -s, --seed N            seed of the order (default 1)\n"
+           "  -b, --batch N           positions per step (default 16384)\n"
+           "  -r, --rate X            Adam's step size in pawns (default 0.0005)\n"
+           "  -k, --scale K           centipawns of the sigmoid (default: fitted to\n"
+           "                          the data's scores and results)\n"
+           "  -l, --lambda L          share of the score in the target (default 0.5)\n"
+           "      --decay F           multiply the rate by F after each epoch (default 1)\n"
+           "  -f, --from FILE         start from the set FILE instead of SET\n"
+           "  -q, --quiet             no progress line\n"
+           "Ctrl-C, SIGTERM or SIGHUP stops after the epoch, SET written.\n"));
     puts(_("On a terminal a progress bar shows positions per second and the time\n"
            "left; otherwise plain progress lines are written to standard error.\n"
            "Ctrl-C or SIGTERM stops at the next batch: SET keeps the last completed\n"
@@ -448,6 +467,8 @@ int main(int argc, char **argv)
     program_init(argv[0]);
     if (argc > 1 && strcmp(argv[1], "--net") == 0)
         return train_net_main(argc, argv, usage, version);
+    if (argc > 1 && strcmp(argv[1], "--fit") == 0)
+        return train_fit_main(argc, argv, usage, version);
     struct td_options opt = td_options_default();
     long epochs = 10, v;
     double x;

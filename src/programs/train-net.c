@@ -42,7 +42,7 @@ static void show_progress(void *arg, size_t done, size_t total)
     fflush(stderr);
 }
 
-static uint64_t seed_arg(const char *text)
+uint64_t train_seed_arg(const char *text)
 {
     char *end;
     errno = 0;
@@ -50,6 +50,19 @@ static uint64_t seed_arg(const char *text)
     if (end == text || *end != '\0' || errno != 0 || s > UINT64_MAX || *text == '-')
         program_usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), text);
     return (uint64_t)s;
+}
+
+int train_validation_every(const char *arg)
+{
+    /* every n-th position: 10% is every 10th, 0 none */
+    char text[64];
+    snprintf(text, sizeof text, "%s", arg);
+    size_t len = strlen(text);
+    bool percent = len > 0 && text[len - 1] == '%';
+    text[len - percent] = '\0';
+    double share = program_real_arg(text, 0, percent ? 50 : 0.5, _("validation share"));
+    share /= percent ? 100 : 1;
+    return share > 0 ? (int)(1 / share + 0.5) : 0;
 }
 
 /* Set by SIGINT, SIGTERM and SIGHUP: a trainer (a set's or a net's) stops
@@ -221,20 +234,11 @@ int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(v
         case 'e':
             nr.epochs = (int)program_int_arg(optarg, 1, MAX_EPOCHS, _("number of epochs"));
             break;
-        case 'v': {
-            /* every n-th position: 10% is every 10th, 0 none */
-            char text[64];
-            snprintf(text, sizeof text, "%s", optarg);
-            size_t len = strlen(text);
-            bool percent = len > 0 && text[len - 1] == '%';
-            text[len - percent] = '\0';
-            double share = program_real_arg(text, 0, percent ? 50 : 0.5, _("validation share"));
-            share /= percent ? 100 : 1;
-            nr.every = share > 0 ? (int)(1 / share + 0.5) : 0;
+        case 'v':
+            nr.every = train_validation_every(optarg);
             break;
-        }
         case 's':
-            o.seed = seed_arg(optarg);
+            o.seed = train_seed_arg(optarg);
             break;
         case 'j':
             o.threads = (int)program_int_arg(optarg, 1, NETTRAIN_SHARDS, _("number of threads"));

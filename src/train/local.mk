@@ -14,5 +14,6 @@ src_libtdtrain_a_SOURCES = \
 	%reldir%/td.c %reldir%/td.h \
 	%reldir%/posrec.c %reldir%/posrec.h \
 	%reldir%/nettrain.c %reldir%/nettrain.h \
+	%reldir%/setfit.c %reldir%/setfit.h \
 	%reldir%/datagen.c %reldir%/datagen.h \
 	%reldir%/genstate.c %reldir%/genstate.h
