@@ -144,9 +144,20 @@ START_TEST(test_param_layout)
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_weight(2, 37, 1)), &p.weights[2][37][1]);
     ck_assert_int_eq(EVAL_INDEX_WEIGHTS + 3 * 38 * 2, EVAL_PARAMS_V1);
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, 0, 0)), &p.extra[0][0][0]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS_V2 - 1, 1)),
+                     &p.extra[2][EVAL_EXTRAS_V2 - 1][1]);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS_V2 - 1, 1), EVAL_PARAMS_V2 - 1);
+    /* Format 3's extras follow, so each format's payload is a prefix. */
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_KING_DANGER, 0)),
+                     &p.extra3[0][0][0]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(1, eval_mobility_entry(KNIGHT, 8), 1)),
+                     &p.extra3[1][9][1]);
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
-                     &p.extra[2][EVAL_EXTRAS - 1][1]);
+                     &p.extra3[2][EVAL_EXTRAS - EVAL_EXTRAS_V2 - 1][1]);
     ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
+    ck_assert_int_eq(eval_mobility_entry(QUEEN, 27), EVAL_EXTRAS - 1);
+    ck_assert_str_eq(eval_extra_name(eval_mobility_entry(BISHOP, 13)), "mobility-bishop-13");
+    ck_assert_str_eq(eval_extra_name(eval_mobility_entry(ROOK, 0)), "mobility-rook-0");
     ck_assert_str_eq(eval_extra_name(EVAL_X_MOBILITY_KNIGHT), "mobility-knight");
     ck_assert_str_eq(eval_weight_name(EVAL_DOUBLED_PAWN), "doubled-pawn");
     ck_assert_str_eq(eval_weight_name(EVAL_PAWN_MAJORITY), "pawn-majority");
@@ -364,11 +375,15 @@ static int extra(const char *fen, int x, int slot)
 /* An extended set: symmetric under the colour flip, the trace is the
  * evaluation wherever no stages are blended and no drawish scaling
  * applies, and the extras count what tdchess-set(5) says. */
-START_TEST(test_extended)
+/* Format 2 (FORMAT3 false) or 3: symmetric, and the trace is the
+ * evaluation where no stages are blended and no drawish scaling applies. */
+static void check_extended_set(bool format3, int min_compared)
 {
     struct evaluator *rnd = evaluator_new();
     struct eval_params p;
     random_params_extended(&p, 31);
+    if (!format3)
+        memset(p.extra3, 0, sizeof p.extra3);
     evaluator_set_params(rnd, &p);
     struct board twin;
     board_init(&twin);
@@ -381,19 +396,25 @@ START_TEST(test_extended)
         int a = eval_full(rnd, &board), b = eval_full(rnd, &twin);
         ck_assert_msg(a == b, "%s: extended set %d, flipped %d", fens[i], a, b);
         const uint8_t(*c)[PIECE_NB] = board.state->count;
-        int pieces = 0;
+        int pieces = 0, stage, next;
         for (int colour = 0; colour < COLOUR_NB; colour++)
             pieces += c[colour][KNIGHT] + c[colour][BISHOP] + c[colour][ROOK] + c[colour][QUEEN];
-        bool blended = pieces == 6 || pieces == 7 || pieces == 10 || pieces == 11;
+        bool blended = eval_blend(rnd, &board, &stage, &next) > 0;
         if (blended || !c[WHITE][PAWN] || !c[BLACK][PAWN] || pieces <= 2)
             continue;
         REQUIRE(eval_trace(rnd, &board, &t) == eval_positional(rnd, &board));
         compared++;
     }
-    ck_assert_int_gt(compared, 100);
+    ck_assert_int_gt(compared, min_compared);
     free_fens(fens, n);
     evaluator_free(rnd);
     board_free(&twin);
+}
+
+START_TEST(test_extended)
+{
+    check_extended_set(false, 100);
+    check_extended_set(true, 10);
 
     /* The counts, with the default extras switched on in ev. */
     struct eval_params d;
@@ -425,6 +446,22 @@ START_TEST(test_extended)
     set_fen("4k3/4p3/8/2b5/8/8/3PP3/4KB2 w - - 0 1");
     int opposite = eval_full(ev, &board);
     ck_assert_msg(opposite > 0 && opposite < same * 2 / 3, "same %d, opposite %d", same, opposite);
+    /* Format 3: each piece counts once in its mobility table, at its
+     * number of safe squares. */
+    eval_params_format3_default(&d);
+    ck_assert_int_eq(eval_params_format(&d), 3);
+    evaluator_set_params(ev, &d);
+    ck_assert_int_eq(extra("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", eval_mobility_entry(KNIGHT, 8), 0),
+                     1);
+    ck_assert_int_eq(
+        extra("4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1", eval_mobility_entry(KNIGHT, 6), 0), 1);
+    ck_assert_int_eq(
+        extra("4k3/8/2p1p3/8/3N4/8/8/4K3 b - - 0 1", eval_mobility_entry(KNIGHT, 6), 1), 1);
+    /* King danger: the queen on d1 has five safe checks on g8 (b3 and d5
+     * on the diagonal, d8, g4 and g1 on the lines): 6 x 5 = 30, squared
+     * over 16 is 56; the queenless defender has none. */
+    ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 0), 56);
+    ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 1), 0);
     eval_params_handmade(&d);
     evaluator_set_params(ev, &d);
 }
@@ -847,8 +884,22 @@ START_TEST(test_set_binary_round_trip)
     ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V1); /* no extras: version 1 */
     ck_assert_msg(eval_set_load(&q, tmp_path("a.set"), err, sizeof err), "%s", err);
     ck_assert(same_params(&p, &q));
-    /* With extras, version 2 and every parameter back. */
+    /* With the extras of format 2 only, version 2 and every parameter back. */
     random_params_extended(&p, 6);
+    memset(p.extra3, 0, sizeof p.extra3);
+    ck_assert_int_eq(eval_params_format(&p), 2);
+    ck_assert_msg(eval_set_save(&p, tmp_path("v2.set"), err, sizeof err), "%s", err);
+    ck_assert_int_eq(stat(tmp_path("v2.set"), &st), 0);
+    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V2);
+    ck_assert_msg(eval_set_load(&q, tmp_path("v2.set"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q));
+    ck_assert_msg(eval_set_save_text(&p, tmp_path("v2.txt"), err, sizeof err), "%s", err);
+    memset(&q, 0, sizeof q);
+    ck_assert_msg(eval_set_load(&q, tmp_path("v2.txt"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q));
+    /* With every extra, version 3 and every parameter back. */
+    random_params_extended(&p, 6);
+    ck_assert_int_eq(eval_params_format(&p), 3);
     ck_assert_msg(eval_set_save(&p, tmp_path("b.set"), err, sizeof err), "%s", err);
     ck_assert_int_eq(stat(tmp_path("b.set"), &st), 0);
     ck_assert_int_eq(st.st_size, EVAL_SET_SIZE);
@@ -927,7 +978,7 @@ static void flip_payload_bit(unsigned char *buf, size_t *size)
 static void bad_version(unsigned char *buf, size_t *size)
 {
     (void)size;
-    buf[8] = 3;
+    buf[8] = 4;
 }
 static void bad_dimension(unsigned char *buf, size_t *size)
 {
@@ -962,7 +1013,7 @@ START_TEST(test_set_binary_errors)
     expect_load_failure(truncate_payload, "truncated");
     expect_load_failure(truncate_header, "truncated");
     expect_load_failure(flip_payload_bit, "checksum");
-    expect_load_failure(bad_version, "version 3");
+    expect_load_failure(bad_version, "version 4");
     expect_load_failure(bad_dimension, "40 weights");
     expect_load_failure(trailing_data, "after");
     expect_load_failure(bad_magic, "magic");
@@ -1193,6 +1244,46 @@ START_TEST(test_speed_report)
 }
 END_TEST
 
+/* Format 3 tapers by the material phase: the shares of eval_blend(), and
+ * no jump of the score where format 2 switched or blended in steps. */
+START_TEST(test_taper)
+{
+    struct eval_params p;
+    random_params_extended(&p, 12);
+    struct evaluator *e = evaluator_new();
+    evaluator_set_params(e, &p);
+    static const struct {
+        const char *fen;
+        int phase, stage, next, share;
+    } cases[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 24, STAGE_OPENING,
+         STAGE_OPENING, 0},
+        {"rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1", 16, STAGE_OPENING,
+         STAGE_MIDDLEGAME, 18},
+        {"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", 8, STAGE_MIDDLEGAME, STAGE_ENDGAME,
+         18},
+        {"4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", 0, STAGE_ENDGAME, STAGE_ENDGAME, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        set_fen(cases[i].fen);
+        int stage, next;
+        ck_assert_int_eq(eval_phase(&board), cases[i].phase);
+        ck_assert_int_eq(eval_blend(e, &board, &stage, &next), cases[i].share);
+        ck_assert_int_eq(stage, cases[i].stage);
+        ck_assert_int_eq(next, cases[i].next);
+    }
+    /* The blended score is the mix of the two stages' traced scores. */
+    set_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1");
+    struct eval_trace a, b;
+    double sa = eval_trace_stage(e, &board, STAGE_OPENING, &a);
+    double sb = eval_trace_stage(e, &board, STAGE_MIDDLEGAME, &b);
+    double mixed = (sa * (EVAL_BLEND_DEN - 18) + sb * 18) / EVAL_BLEND_DEN;
+    ck_assert_msg(fabs(eval_positional(e, &board) - mixed) <= 1, "%d against %g",
+                  eval_positional(e, &board), mixed);
+    evaluator_free(e);
+}
+END_TEST
+
 static Suite *eval_suite(void)
 {
     Suite *s = suite_create("eval");
@@ -1200,6 +1291,7 @@ static Suite *eval_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_param_layout);
+    tcase_add_test(tc, test_taper);
     tcase_add_test(tc, test_handmade_sane);
     tcase_add_test(tc, test_handmade_text_matches);
     tcase_add_test(tc, test_scale);

@@ -407,17 +407,20 @@ static struct nettrain_data eval_scored_data(const struct evaluator *e, int coun
 
 /* The fit's traced evaluation is the evaluation of play, blended stages
  * included: fitting a set's own scores starts at (almost) no loss. */
-static void check_traces_match_play(bool extended)
+static void check_traces_match_play(int format)
 {
     struct eval_params p;
     eval_params_handmade(&p);
-    if (extended)
+    if (format >= 2)
         eval_params_extras_default(&p);
+    if (format >= 3)
+        eval_params_format3_default(&p);
+    ck_assert_int_eq(eval_params_format(&p), format);
     struct evaluator *e = evaluator_new();
     evaluator_set_params(e, &p);
     int blended;
     struct nettrain_data d = eval_scored_data(e, 3000, 5, &blended);
-    if (extended)
+    if (format >= 2)
         ck_assert_msg(blended >= 100, "only %d positions in a blending window", blended);
     struct setfit_data *fd = setfit_trace(e, &d, NULL, NULL);
     ck_assert_uint_gt(setfit_data_count(fd), 2500);
@@ -436,8 +439,9 @@ static void check_traces_match_play(bool extended)
 
 START_TEST(test_fit_traces_play)
 {
-    check_traces_match_play(false);
-    check_traces_match_play(true);
+    check_traces_match_play(1);
+    check_traces_match_play(2);
+    check_traces_match_play(3);
 }
 END_TEST
 

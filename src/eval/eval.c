@@ -51,6 +51,7 @@ struct evaluator {
     int32_t weight[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
     bool extended; /* the set has extras: compute them, blend the stages */
+    bool format3;  /* ... and those of format 3: a continuous taper */
     /* Attack tables of the extras (bit sq = square sq, a8 = 0): knight and
      * king moves, and the eight rays of the sliders. */
     uint64_t knight_att[64], king_att[64], ray[8][64];
@@ -117,9 +118,12 @@ static void rebuild(struct evaluator *e)
                 e->weight[stage][w][slot] = eval_param_units(p->weights[stage][w][slot]);
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++)
-                e->extra[stage][x][slot] = eval_param_units(p->extra[stage][x][slot]);
+                e->extra[stage][x][slot] =
+                    eval_param_units(eval_param_get(p, eval_index_extra(stage, x, slot)));
     }
-    e->extended = eval_params_extended(p);
+    int format = eval_params_format(p);
+    e->extended = format >= 2;
+    e->format3 = format >= 3;
 }
 
 /* Ray directions as (file, row) steps: the first four are the rook's,
@@ -421,6 +425,40 @@ static inline uint64_t pawn_attacks(uint64_t pawns, int colour)
                            : ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9);
 }
 
+/* King danger of format 3, each colour's against the other king: the
+ * attack units, safe checks (from squares the defender does not attack),
+ * weak squares of the king zone (attacked, and defended by the king alone
+ * if at all), less an attack without a queen; squared, so that one weak
+ * point is little and several together are a lot (Stockfish's and
+ * Ethereal's king safety work this way). */
+ALWAYS_INLINE void
+king_danger(const struct evaluator *e, const struct board *b, const uint64_t bb[CODE_NB],
+            uint64_t occupied, const uint64_t own[COLOUR_NB], const uint64_t pawn_att[COLOUR_NB],
+            const uint64_t zone[COLOUR_NB], const uint64_t kind_att[COLOUR_NB][PIECE_NB],
+            const int units[COLOUR_NB], struct feature_counts *fc, const uint64_t att[COLOUR_NB])
+{
+    for (int c = 0; c < COLOUR_NB; c++) {
+        int them = colour_other(c), slot = c != b->side, k = b->state->king_sq[them];
+        if (k < 0)
+            continue;
+        uint64_t safe = ~own[c] & ~att[them];
+        uint64_t diagonal = piece_attacks(e, BISHOP, k, occupied);
+        uint64_t straight = piece_attacks(e, ROOK, k, occupied);
+        const uint64_t *ka = kind_att[c];
+        int checks = bit_count(e->knight_att[k] & ka[KNIGHT] & safe) +
+                     bit_count(diagonal & (ka[BISHOP] | ka[QUEEN]) & safe) +
+                     bit_count(straight & (ka[ROOK] | ka[QUEEN]) & safe);
+        const uint64_t *da = kind_att[them];
+        uint64_t defended = pawn_att[them] | da[KNIGHT] | da[BISHOP] | da[ROOK] | da[QUEEN];
+        int weak = bit_count(zone[them] & att[c] & ~defended);
+        int d = units[c] + 6 * checks + 2 * weak - (bb[c * PIECE_NB + QUEEN] ? 0 : 10);
+        if (d <= 0)
+            continue;
+        d = d < 100 ? d : 100;
+        EXTRA(EVAL_X_KING_DANGER, d * d / 16);
+    }
+}
+
 /* Counts the extras that need attacks, in absolute squares, and leaves in
  * att[] every square each colour attacks (for the passed pawns). */
 ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *b,
@@ -435,6 +473,8 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
     static const int attacker_scale[8] = {0, 0, 4, 6, 7, 8, 8, 8};
     const struct game_state *s = b->state;
     uint64_t own[COLOUR_NB], pawn_att[COLOUR_NB], zone[COLOUR_NB], minor_att[COLOUR_NB];
+    uint64_t kind_att[COLOUR_NB][PIECE_NB] = {{0}}; /* format 3: knight .. queen */
+    int danger[COLOUR_NB];
     for (int c = 0; c < COLOUR_NB; c++) {
         own[c] = 0;
         for (int p = 0; p < PIECE_NB; p++)
@@ -454,17 +494,23 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
                 all |= a;
                 if (p <= BISHOP)
                     minor_att[c] |= a;
-                EXTRA(EVAL_X_MOBILITY_KNIGHT + p - KNIGHT,
-                      bit_count(a & safe) - mobility_center[p]);
+                kind_att[c][p] |= a;
+                int mobility = bit_count(a & safe);
+                EXTRA(EVAL_X_MOBILITY_KNIGHT + p - KNIGHT, mobility - mobility_center[p]);
+                if (e->format3)
+                    EXTRA(eval_mobility_entry(p, mobility), 1);
                 uint64_t z = a & zone[them];
                 if (z) {
                     attackers++;
                     units += attack_unit[p] * bit_count(z);
                 }
             }
-        EXTRA(EVAL_X_KING_ATTACK, units * attacker_scale[attackers < 7 ? attackers : 7] / 8);
+        danger[c] = units * attacker_scale[attackers < 7 ? attackers : 7] / 8;
+        EXTRA(EVAL_X_KING_ATTACK, danger[c]);
         att[c] = all;
     }
+    if (e->format3)
+        king_danger(e, b, bb, occupied, own, pawn_att, zone, kind_att, danger, fc, att);
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side;
         uint64_t majors = bb[them * PIECE_NB + ROOK] | bb[them * PIECE_NB + QUEEN];
@@ -480,16 +526,42 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
     }
 }
 
-/* Stage blending of extended sets: the stage and the next one, and the
- * next one's share in thirds, by the pieces on the board (boundaries of
- * the switch at 10/11 and 6/7 pieces). */
+/* Stage blending of format 2: the stage and the next one, and the next
+ * one's share in 24ths (thirds of the way), by the pieces on the board
+ * (boundaries of the switch at 10/11 and 6/7 pieces). */
 static inline int blend_share(int pieces, int *stage, int *next)
 {
-    static const int share[15] = {0, 0, 0, 0, 0, 0, 2, 1, 0, 0, 2, 1, 0, 0, 0};
+    static const int share[15] = {0, 0, 0, 0, 0, 0, 16, 8, 0, 0, 16, 8, 0, 0, 0};
     *stage = pieces >= 10 ? STAGE_OPENING : pieces >= 6 ? STAGE_MIDDLEGAME : STAGE_ENDGAME;
     int k = share[pieces < 15 ? pieces : 14];
     *next = k ? *stage + 1 : *stage;
     return k;
+}
+
+int eval_phase(const struct board *b)
+{
+    const uint8_t(*n)[PIECE_NB] = b->state->count;
+    int phase = 0;
+    for (int c = 0; c < COLOUR_NB; c++)
+        phase += n[c][KNIGHT] + n[c][BISHOP] + 2 * n[c][ROOK] + 4 * n[c][QUEEN];
+    return phase < 24 ? phase : 24;
+}
+
+/* The continuous taper of format 3 (eval_phase): eight phase points from
+ * one stage to the next, three 24ths each. */
+static inline int taper_share(int phase, int *stage, int *next)
+{
+    if (phase >= 22) {
+        *stage = *next = STAGE_OPENING;
+        return 0;
+    }
+    if (phase < 6) {
+        *stage = *next = STAGE_ENDGAME;
+        return 0;
+    }
+    *stage = phase >= 14 ? STAGE_OPENING : STAGE_MIDDLEGAME;
+    *next = *stage + 1;
+    return 3 * ((phase >= 14 ? 22 : 14) - phase);
 }
 
 /* Drawish endings of extended sets: bishops of opposite colours alone
@@ -525,10 +597,9 @@ static inline int dot_weights(const struct evaluator *e, int stage, const struct
     for (int w = 0; w < EVAL_WEIGHTS; w++)
         score +=
             fc->weight[w][0] * e->weight[stage][w][0] + fc->weight[w][1] * e->weight[stage][w][1];
-    if (e->extended)
-        for (int x = 0; x < EVAL_EXTRAS; x++)
-            score +=
-                fc->extra[x][0] * e->extra[stage][x][0] + fc->extra[x][1] * e->extra[stage][x][1];
+    int extras = e->format3 ? EVAL_EXTRAS : e->extended ? EVAL_EXTRAS_V2 : 0;
+    for (int x = 0; x < extras; x++)
+        score += fc->extra[x][0] * e->extra[stage][x][0] + fc->extra[x][1] * e->extra[stage][x][1];
     return score;
 }
 
@@ -541,7 +612,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     const struct game_state *s = b->state;
     const int side = b->side;
     int stage = forced_stage >= 0 ? forced_stage : eval_stage(b), next = stage, share = 0;
-    if (e->extended && tr == NULL)
+    if (e->format3 && tr == NULL)
+        share = taper_share(eval_phase(b), &stage, &next);
+    else if (e->extended && tr == NULL)
         share = blend_share(stage_pieces(b), &stage, &next);
     const int32_t(*pst)[64] = e->pst[stage][side];
     const int32_t(*pst_next)[64] = e->pst[next][side];
@@ -570,7 +643,8 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
                            1);
         }
     if (e->config.super_fast)
-        return share ? (score * (3 - share) + score_next * share) / 3 : score;
+        return share ? (score * (EVAL_BLEND_DEN - share) + score_next * share) / EVAL_BLEND_DEN
+                     : score;
     /* King distances: every piece's distance to its own and the other king. */
     if (e->config.king_distance) {
         for (int code = 0; code < CODE_EMPTY; code++) {
@@ -621,7 +695,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     }
     score += dot_weights(e, stage, &fc);
     if (share)
-        score = (score * (3 - share) + (score_next + dot_weights(e, next, &fc)) * share) / 3;
+        score =
+            (score * (EVAL_BLEND_DEN - share) + (score_next + dot_weights(e, next, &fc)) * share) /
+            EVAL_BLEND_DEN;
     if (tr != NULL) {
         memcpy(tr->weight_coef, fc.weight, sizeof fc.weight);
         if (e->extended)
@@ -681,6 +757,8 @@ int eval_trace_stage(const struct evaluator *e, const struct board *b, int stage
 int eval_blend(const struct evaluator *e, const struct board *b, int *stage, int *next)
 {
     *stage = *next = eval_stage(b);
+    if (e->format3)
+        return taper_share(eval_phase(b), stage, next);
     return e->extended ? blend_share(stage_pieces(b), stage, next) : 0;
 }
 
@@ -715,7 +793,7 @@ double eval_trace_value(const struct eval_trace *t, const struct eval_params *p)
             sum += t->weight_coef[w][slot] * p->weights[t->stage][w][slot];
     for (int x = 0; x < EVAL_EXTRAS; x++)
         for (int slot = 0; slot < EVAL_SLOTS; slot++)
-            sum += t->extra_coef[x][slot] * p->extra[t->stage][x][slot];
+            sum += t->extra_coef[x][slot] * eval_param_get(p, eval_index_extra(t->stage, x, slot));
     return sum;
 }
 
@@ -728,7 +806,8 @@ void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double 
             p->weights[t->stage][w][slot] += offset * t->weight_coef[w][slot];
     for (int x = 0; x < EVAL_EXTRAS; x++)
         for (int slot = 0; slot < EVAL_SLOTS; slot++)
-            p->extra[t->stage][x][slot] += offset * t->extra_coef[x][slot];
+            *eval_param_ref(p, eval_index_extra(t->stage, x, slot)) +=
+                offset * t->extra_coef[x][slot];
 }
 
 /* ---- the UCI breakdown ----------------------------------------------------- */
@@ -775,6 +854,15 @@ static void explain_net(const struct nnue_net *net, const struct board *b, FILE 
             nnue_simd_name(net->simd));
     int cp = white >= 0 ? (white + 50) / 100 : -((-white + 50) / 100);
     fprintf(out, "\nFinal evaluation: %d (white side)\n", cp);
+}
+
+/* The piece (knight .. queen) of a mobility-table entry. */
+static int mobility_kind(int x)
+{
+    int p = QUEEN;
+    while (p > KNIGHT && x < eval_mobility_entry(p, 0))
+        p--;
+    return p;
 }
 
 void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
@@ -847,23 +935,30 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
         }
     }
     if (e->extended) {
-        int sum[COLOUR_NB] = {0}, value[EVAL_EXTRAS][COLOUR_NB], n[EVAL_EXTRAS][COLOUR_NB];
+        /* A mobility table is one row per piece kind, n its pieces. */
+        enum { ROWS = EVAL_X_MOBILITY_TABLE + 4 };
+        int sum[COLOUR_NB] = {0}, value[ROWS][COLOUR_NB] = {{0}}, n[ROWS][COLOUR_NB] = {{0}};
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++) {
-                int colour = slot == 0 ? side : colour_other(side);
+                int colour = slot == 0 ? side : colour_other(side), row = x;
+                if (x >= EVAL_X_MOBILITY_TABLE)
+                    row = EVAL_X_MOBILITY_TABLE + mobility_kind(x) - KNIGHT;
                 int v = t.extra_coef[x][slot] * e->extra[t.stage][x][slot];
-                value[x][colour] = slot == 0 ? v : -v;
-                n[x][colour] = t.extra_coef[x][slot];
-                sum[colour] += value[x][colour];
+                value[row][colour] += slot == 0 ? v : -v;
+                n[row][colour] += t.extra_coef[x][slot];
+                sum[colour] += slot == 0 ? v : -v;
             }
         put_row(out, _("Mobility, king attack, passers, threats"), sum, sum[WHITE] - sum[BLACK]);
-        for (int x = 0; x < EVAL_EXTRAS; x++) {
-            if (!n[x][WHITE] && !n[x][BLACK])
+        for (int r = 0; r < ROWS; r++) {
+            int x = r < EVAL_X_MOBILITY_TABLE
+                        ? r
+                        : eval_mobility_entry(r - EVAL_X_MOBILITY_TABLE + KNIGHT, 0);
+            if (!n[r][WHITE] && !n[r][BLACK])
                 continue;
             char label[80];
-            snprintf(label, sizeof label, "  %s (%d, %d)", eval_extra_label(x), n[x][WHITE],
-                     n[x][BLACK]);
-            put_row(out, label, value[x], value[x][WHITE] - value[x][BLACK]);
+            snprintf(label, sizeof label, "  %s (%d, %d)", eval_extra_label(x), n[r][WHITE],
+                     n[r][BLACK]);
+            put_row(out, label, value[r], value[r][WHITE] - value[r][BLACK]);
         }
     }
     int white_positional = side == WHITE ? positional : -positional;

@@ -51,10 +51,16 @@ enum {
     EVAL_PS_EMPTY = 12,
     EVAL_KD_PIECES = 12,
     EVAL_WEIGHTS = 38,
-    EVAL_SLOTS = 2, /* 0: our feature, 1: theirs */
-    EVAL_EXTRAS = 14,
+    EVAL_SLOTS = 2,      /* 0: our feature, 1: theirs */
+    EVAL_EXTRAS_V2 = 14, /* the extras of format version 2 */
+    /* Format 3: king danger and the mobility tables (knight 0-8 safe
+     * squares, bishop 0-13, rook 0-14, queen 0-27). */
+    EVAL_MOBILITY_ENTRIES = 9 + 14 + 15 + 28,
+    EVAL_EXTRAS = EVAL_EXTRAS_V2 + 1 + EVAL_MOBILITY_ENTRIES, /* 81 */
     EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
-    EVAL_PARAMS = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS * EVAL_SLOTS, /* 2,880 */
+    EVAL_PARAMS_V2 = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS_V2 * EVAL_SLOTS, /* 2,880 */
+    EVAL_PARAMS =
+        EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
 };
 
 /* The 38 singular weights (design §10.4); the man page tdchess-set(5)
@@ -116,16 +122,29 @@ enum eval_extra {
     EVAL_X_HANGING,         /* enemy piece attacked and not defended */
     EVAL_X_BISHOP_PAIR,
     EVAL_X_ROOK_SEVENTH, /* rook on the 7th with the enemy king on the 8th or pawns on the 7th */
+    /* Format 3 (tdchess-set(5) "FORMAT 3"). */
+    EVAL_X_KING_DANGER,    /* (king danger)^2 / 16: attack units, safe checks, weak zone squares */
+    EVAL_X_MOBILITY_TABLE, /* EVAL_MOBILITY_ENTRIES: one per piece and count of safe squares */
 };
 
+/* The mobility-table entry of a knight .. queen with COUNT safe squares. */
+static inline int eval_mobility_entry(int piece, int count)
+{
+    static const int first[PIECE_NB] = {0, 0, 9, 23, 38, 0};
+    return EVAL_X_MOBILITY_TABLE + first[piece] + count;
+}
+
 /* The design's 2,796 doubles in the order of the .set payload, then the
- * extras of format version 2. */
+ * extras of format version 2, then those of format 3 (extra3[..][x -
+ * EVAL_EXTRAS_V2]: the flat index keeps each format's payload a prefix of
+ * the next one's). */
 struct eval_params {
     double ps[STAGE_NB][EVAL_PS_PIECES][64];
     double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
     double king_distance_other[STAGE_NB][EVAL_KD_PIECES];
     double weights[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
-    double extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
+    double extra[STAGE_NB][EVAL_EXTRAS_V2][EVAL_SLOTS];
+    double extra3[STAGE_NB][EVAL_EXTRAS - EVAL_EXTRAS_V2][EVAL_SLOTS];
 };
 
 /* Runtime switches (design §6.2.1); the defaults are eval_config_default(). */
@@ -149,7 +168,8 @@ void eval_params_scale(struct eval_params *p, double factor);
 bool eval_params_finite(const struct eval_params *p);
 
 /* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
- * ps, king_distance_own, king_distance_other, weights, extras. */
+ * ps, king_distance_own, king_distance_other, weights, extras, extras of
+ * format 3. */
 double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
 enum {
@@ -158,6 +178,7 @@ enum {
     EVAL_INDEX_KD_OTHER = EVAL_INDEX_KD_OWN + STAGE_NB * EVAL_KD_PIECES,  /* 2532 */
     EVAL_INDEX_WEIGHTS = EVAL_INDEX_KD_OTHER + STAGE_NB * EVAL_KD_PIECES, /* 2568 */
     EVAL_INDEX_EXTRA = EVAL_PARAMS_V1,                                    /* 2796 */
+    EVAL_INDEX_EXTRA3 = EVAL_PARAMS_V2,                                   /* 2880 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
 {
@@ -177,12 +198,21 @@ static inline int eval_index_weight(int stage, int weight, int slot)
 }
 static inline int eval_index_extra(int stage, int extra, int slot)
 {
-    return EVAL_INDEX_EXTRA + (stage * EVAL_EXTRAS + extra) * EVAL_SLOTS + slot;
+    if (extra < EVAL_EXTRAS_V2)
+        return EVAL_INDEX_EXTRA + (stage * EVAL_EXTRAS_V2 + extra) * EVAL_SLOTS + slot;
+    return EVAL_INDEX_EXTRA3 +
+           (stage * (EVAL_EXTRAS - EVAL_EXTRAS_V2) + extra - EVAL_EXTRAS_V2) * EVAL_SLOTS + slot;
 }
-/* Does the set use the extras of format version 2 (any of them non-zero)? */
+/* The format a set needs: 3 when an extra of format 3 is non-zero, else 2
+ * when an extra of format 2 is, else 1 (the design's set). */
+int eval_params_format(const struct eval_params *p);
+/* Does the set use the extras (format 2 or 3)? */
 bool eval_params_extended(const struct eval_params *p);
 /* The extras' starting values: classical figures a trainer refines. */
 void eval_params_extras_default(struct eval_params *p);
+/* The starting values of format 3: king danger (the mobility tables start
+ * at zero, beside the linear mobility of format 2). */
+void eval_params_format3_default(struct eval_params *p);
 
 /* A parameter in search units as the evaluator's tables hold it: rounded
  * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */
@@ -273,7 +303,7 @@ struct eval_trace {
     /* Summed scale factors of each singular weight (a feature count, or the
      * rank sum of passed pawns). */
     int weight_coef[EVAL_WEIGHTS][EVAL_SLOTS];
-    int extra_coef[EVAL_EXTRAS][EVAL_SLOTS]; /* the same for the extras */
+    int extra_coef[EVAL_EXTRAS][EVAL_SLOTS]; /* the same for the extras (both formats) */
     /* Piece-square, empty-square and king-distance terms, one per use. */
     int count;
     struct eval_term terms[EVAL_TRACE_MAX];
@@ -283,10 +313,17 @@ struct eval_trace {
  * term in t; returns the same positional score. */
 int eval_trace(const struct evaluator *e, const struct board *b, struct eval_trace *t);
 /* The stages play mixes for b: *stage and *next, and the share of *next
- * in thirds (0, 1 or 2; always 0 for sets of format version 1, which
- * switch).  The score is ((3 - share) S + share N) / 3 of the two stages'
- * scores, each of them what eval_trace_stage() traces. */
-enum { EVAL_BLEND_THIRDS = 3 };
+ * in 24ths.  Sets of format 1 switch (share 0); format 2 blends over three
+ * pieces around each stage boundary (shares 0, 8 or 16); format 3 tapers
+ * continuously by the material phase (eval_phase).  The score is
+ * ((24 - share) S + share N) / 24 of the two stages' scores, each of them
+ * what eval_trace_stage() traces. */
+enum { EVAL_BLEND_DEN = 24 };
+/* The material phase of format 3: knights and bishops 1, rooks 2, queens
+ * 4, both sides, at most 24.  At 22 and more the opening stage alone
+ * counts, from 22 to 14 it gives way to the middlegame, from 14 to 6 the
+ * middlegame to the endgame, under 6 the endgame alone. */
+int eval_phase(const struct board *b);
 int eval_blend(const struct evaluator *e, const struct board *b, int *stage, int *next);
 /* eval_trace() in the given stage instead of the position's own. */
 int eval_trace_stage(const struct evaluator *e, const struct board *b, int stage,
@@ -305,16 +342,17 @@ void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double 
 
 /* The binary format (tdchess-set(5)): magic, version, dimensions,
  * little-endian IEEE-754 doubles, CRC-32.  Version 1 holds the design's
- * 2,796 parameters (the extras load as zero), version 2 all of them; a set
- * without extras is saved as version 1.  Loading reads into a temporary
- * and copies on success only: on failure *p is untouched and err receives
- * one line "FILE: what is wrong".  Saving is atomic (a reader sees the old
- * file or the complete new one).  eval_set_load accepts the text form too
- * (recognised by its first line). */
+ * 2,796 parameters (the extras load as zero), version 2 also the extras of
+ * format 2 (2,880), version 3 all of them (3,282); a set is saved in the
+ * format it needs (eval_params_format), so a design set keeps its bytes.  Loading reads into a
+ * temporary and copies on success only: on failure *p is untouched and err receives one line "FILE:
+ * what is wrong".  Saving is atomic (a reader sees the old file or the complete new one).
+ * eval_set_load accepts the text form too (recognised by its first line). */
 enum {
-    EVAL_SET_VERSION = 2,
+    EVAL_SET_VERSION = 3,
     EVAL_SET_SIZE_V1 = 8 + 8 * 4 + EVAL_PARAMS_V1 * 8 + 4, /* 22,412 bytes */
-    EVAL_SET_SIZE = 8 + 9 * 4 + EVAL_PARAMS * 8 + 4,       /* 23,088 bytes */
+    EVAL_SET_SIZE_V2 = 8 + 9 * 4 + EVAL_PARAMS_V2 * 8 + 4, /* 23,088 bytes */
+    EVAL_SET_SIZE = 8 + 10 * 4 + EVAL_PARAMS * 8 + 4,      /* 26,308 bytes */
 };
 bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t errlen);
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen);

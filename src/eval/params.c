@@ -15,7 +15,8 @@ _Static_assert(sizeof(struct eval_params) == EVAL_PARAMS * sizeof(double),
 _Static_assert(EVAL_INDEX_WEIGHTS + STAGE_NB * EVAL_WEIGHTS * EVAL_SLOTS == EVAL_PARAMS_V1,
                "flat indices must cover the design's parameters");
 _Static_assert(EVAL_PARAMS_V1 == 2796, "the design's sets have 2,796 parameters");
-_Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS - 1, "extras");
+_Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS_V2 - 1, "extras of format 2");
+_Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS, "extras of format 3");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
 
@@ -82,7 +83,7 @@ static const struct {
 static const struct {
     const char *name;
     const char *label;
-} extra_info[EVAL_EXTRAS] = {
+} extra_info[EVAL_X_MOBILITY_TABLE] = {
     {"mobility-knight", N_("knight mobility")},
     {"mobility-bishop", N_("bishop mobility")},
     {"mobility-rook", N_("rook mobility")},
@@ -97,7 +98,33 @@ static const struct {
     {"hanging", N_("enemy piece attacked, undefended")},
     {"bishop-pair", N_("bishop pair")},
     {"rook-seventh", N_("rook on the seventh rank")},
+    {"king-danger", N_("danger to the enemy king (squared)")},
 };
+
+/* The entries of the mobility tables of format 3, in eval_mobility_entry()
+ * order; their labels are the piece's (mobility_labels). */
+static const char *const mobility_names[EVAL_MOBILITY_ENTRIES] = {
+    "mobility-knight-0",  "mobility-knight-1",  "mobility-knight-2",  "mobility-knight-3",
+    "mobility-knight-4",  "mobility-knight-5",  "mobility-knight-6",  "mobility-knight-7",
+    "mobility-knight-8",  "mobility-bishop-0",  "mobility-bishop-1",  "mobility-bishop-2",
+    "mobility-bishop-3",  "mobility-bishop-4",  "mobility-bishop-5",  "mobility-bishop-6",
+    "mobility-bishop-7",  "mobility-bishop-8",  "mobility-bishop-9",  "mobility-bishop-10",
+    "mobility-bishop-11", "mobility-bishop-12", "mobility-bishop-13", "mobility-rook-0",
+    "mobility-rook-1",    "mobility-rook-2",    "mobility-rook-3",    "mobility-rook-4",
+    "mobility-rook-5",    "mobility-rook-6",    "mobility-rook-7",    "mobility-rook-8",
+    "mobility-rook-9",    "mobility-rook-10",   "mobility-rook-11",   "mobility-rook-12",
+    "mobility-rook-13",   "mobility-rook-14",   "mobility-queen-0",   "mobility-queen-1",
+    "mobility-queen-2",   "mobility-queen-3",   "mobility-queen-4",   "mobility-queen-5",
+    "mobility-queen-6",   "mobility-queen-7",   "mobility-queen-8",   "mobility-queen-9",
+    "mobility-queen-10",  "mobility-queen-11",  "mobility-queen-12",  "mobility-queen-13",
+    "mobility-queen-14",  "mobility-queen-15",  "mobility-queen-16",  "mobility-queen-17",
+    "mobility-queen-18",  "mobility-queen-19",  "mobility-queen-20",  "mobility-queen-21",
+    "mobility-queen-22",  "mobility-queen-23",  "mobility-queen-24",  "mobility-queen-25",
+    "mobility-queen-26",  "mobility-queen-27",
+};
+static const char *const mobility_labels[4] = {
+    N_("knight mobility table"), N_("bishop mobility table"), N_("rook mobility table"),
+    N_("queen mobility table")};
 
 static const char *const stage_labels[STAGE_NB] = {N_("opening"), N_("middlegame"), N_("endgame")};
 
@@ -118,11 +145,16 @@ const char *eval_weight_name(int weight)
 
 const char *eval_extra_name(int extra)
 {
+    if (extra >= EVAL_X_MOBILITY_TABLE && extra < EVAL_EXTRAS)
+        return mobility_names[extra - EVAL_X_MOBILITY_TABLE];
     return extra >= 0 && extra < EVAL_EXTRAS ? extra_info[extra].name : "?";
 }
 
 const char *eval_extra_label(int extra)
 {
+    for (int p = QUEEN; p >= KNIGHT && extra >= EVAL_X_MOBILITY_TABLE && extra < EVAL_EXTRAS; p--)
+        if (extra >= eval_mobility_entry(p, 0))
+            return _(mobility_labels[p - KNIGHT]);
     return extra >= 0 && extra < EVAL_EXTRAS ? _(extra_info[extra].label) : "?";
 }
 
@@ -158,18 +190,33 @@ double *eval_param_ref(struct eval_params *p, int index)
         index /= EVAL_SLOTS;
         return &p->weights[index / EVAL_WEIGHTS][index % EVAL_WEIGHTS][slot];
     }
-    index -= EVAL_INDEX_EXTRA;
+    if (index < EVAL_INDEX_EXTRA3) {
+        index -= EVAL_INDEX_EXTRA;
+        int slot = index % EVAL_SLOTS;
+        index /= EVAL_SLOTS;
+        return &p->extra[index / EVAL_EXTRAS_V2][index % EVAL_EXTRAS_V2][slot];
+    }
+    enum { EXTRAS3 = EVAL_EXTRAS - EVAL_EXTRAS_V2 };
+    index -= EVAL_INDEX_EXTRA3;
     int slot = index % EVAL_SLOTS;
     index /= EVAL_SLOTS;
-    return &p->extra[index / EVAL_EXTRAS][index % EVAL_EXTRAS][slot];
+    return &p->extra3[index / EXTRAS3][index % EXTRAS3][slot];
+}
+
+int eval_params_format(const struct eval_params *p)
+{
+    for (int i = EVAL_INDEX_EXTRA3; i < EVAL_PARAMS; i++)
+        if (eval_param_get(p, i) != 0)
+            return 3;
+    for (int i = EVAL_INDEX_EXTRA; i < EVAL_INDEX_EXTRA3; i++)
+        if (eval_param_get(p, i) != 0)
+            return 2;
+    return 1;
 }
 
 bool eval_params_extended(const struct eval_params *p)
 {
-    for (int i = EVAL_INDEX_EXTRA; i < EVAL_PARAMS; i++)
-        if (eval_param_get(p, i) != 0)
-            return true;
-    return false;
+    return eval_params_format(p) >= 2;
 }
 
 /* Starting values of the extras in pawns for the opening, middlegame and
@@ -177,7 +224,7 @@ bool eval_params_extended(const struct eval_params *p)
  * Fruit and its descendants, rescaled to the counts used here. */
 void eval_params_extras_default(struct eval_params *p)
 {
-    static const double start[EVAL_EXTRAS][STAGE_NB] = {
+    static const double start[EVAL_EXTRAS_V2][STAGE_NB] = {
         [EVAL_X_MOBILITY_KNIGHT] = {0.04, 0.04, 0.04},
         [EVAL_X_MOBILITY_BISHOP] = {0.05, 0.05, 0.05},
         [EVAL_X_MOBILITY_ROOK] = {0.02, 0.03, 0.04},
@@ -194,9 +241,21 @@ void eval_params_extras_default(struct eval_params *p)
         [EVAL_X_ROOK_SEVENTH] = {0.1, 0.15, 0.25},
     };
     for (int stage = 0; stage < STAGE_NB; stage++)
-        for (int x = 0; x < EVAL_EXTRAS; x++)
+        for (int x = 0; x < EVAL_EXTRAS_V2; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++) /* their features count against us */
                 p->extra[stage][x][slot] = slot ? 0.0 - start[x][stage] : start[x][stage];
+}
+
+/* King danger: a serious attack (danger 30, 56 units) is worth about half
+ * a pawn in the middlegame; the fit (tdchess-train --fit) refines it and
+ * fills the mobility tables. */
+void eval_params_format3_default(struct eval_params *p)
+{
+    static const double danger[STAGE_NB] = {0.006, 0.008, 0.002};
+    for (int stage = 0; stage < STAGE_NB; stage++) {
+        *eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 0)) = danger[stage];
+        *eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 1)) = -danger[stage];
+    }
 }
 
 double eval_param_get(const struct eval_params *p, int index)

@@ -3,18 +3,22 @@
  * Binary (tdchess-set(5)), all integers little-endian:
  *   0   8 bytes  magic "\211TDCSET\n" (the high byte and the newline catch
  *                transfers that strip the eighth bit or translate newlines)
- *   8   u32      format version (1: the design's set; 2: with the extras)
+ *   8   u32      format version (1: the design's set; 2: with the extras;
+ *                3: with king danger and the mobility tables)
  *   12  u32 x 7  dimensions: stages 3, piece tables 13, squares 64,
  *                king-distance entries 12, weights 38, slots 2, total 2796
- *                (version 2: x 8, the extras 14 before the total 2880)
+ *                (version 2: x 8, the extras 14 before the total 2880;
+ *                version 3: x 9, the extras 14 and 67, total 3282)
  *   40  f64 x 2796  the parameters in struct eval_params order, each an
  *                IEEE-754 binary64 written byte by byte, least significant
  *                byte first, whatever the host's byte order (version 2:
- *                at 44, 2880 of them)
+ *                at 44, 2880 of them; version 3: at 48, 3282)
  *   22408 u32    CRC-32 (ISO-HDLC, as zlib and PNG) of the bytes before it
  * Nothing follows; the file is exactly EVAL_SET_SIZE_V1 (22,412) bytes
- * (version 2: EVAL_SET_SIZE, 23,088).  A set whose extras are all zero is
- * written as version 1, so the design's sets keep their exact bytes.
+ * (version 2: EVAL_SET_SIZE_V2, 23,088; version 3: EVAL_SET_SIZE, 26,308).
+ * A set is written in the lowest version that holds its non-zero
+ * parameters (eval_params_format), so the design's sets keep their exact
+ * bytes.
  *
  * Text: line oriented, '#' starts a comment; see eval_set_write_text().
  *
@@ -46,30 +50,39 @@ static const char TEXT_HEADER[] = "tdchess-set";
 /* The layout of each format version. */
 static const struct set_layout {
     int dimension_count;
-    uint32_t dimensions[8];
+    uint32_t dimensions[9];
     int params;
     size_t header, size;
-} layouts[3] = {
+} layouts[4] = {
     [1] = {7,
            {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_PARAMS_V1},
            EVAL_PARAMS_V1,
            40,
            EVAL_SET_SIZE_V1},
     [2] = {8,
-           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS,
-            EVAL_PARAMS},
-           EVAL_PARAMS,
+           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS_V2,
+            EVAL_PARAMS_V2},
+           EVAL_PARAMS_V2,
            44,
+           EVAL_SET_SIZE_V2},
+    [3] = {9,
+           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS_V2,
+            EVAL_EXTRAS - EVAL_EXTRAS_V2, EVAL_PARAMS},
+           EVAL_PARAMS,
+           48,
            EVAL_SET_SIZE},
 };
 _Static_assert(40 + EVAL_PARAMS_V1 * 8 + 4 == EVAL_SET_SIZE_V1, "layout 1");
-_Static_assert(44 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 2");
+_Static_assert(44 + EVAL_PARAMS_V2 * 8 + 4 == EVAL_SET_SIZE_V2, "layout 2");
+_Static_assert(48 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 3");
 
-static const char *const dimension_names[2][8] = {
+static const char *const dimension_names[3][9] = {
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
      N_("weight slots per side"), N_("parameters in all")},
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
-     N_("weight slots per side"), N_("extras"), N_("parameters in all")}};
+     N_("weight slots per side"), N_("extras"), N_("parameters in all")},
+    {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
+     N_("weight slots per side"), N_("extras"), N_("extras of format 3"), N_("parameters in all")}};
 
 /* ---- binary ---------------------------------------------------------------- */
 
@@ -110,7 +123,7 @@ static double get_f64(const unsigned char *p)
 
 size_t eval_set_encode(const struct eval_params *p, unsigned char *buf)
 {
-    int version = eval_params_extended(p) ? 2 : 1;
+    int version = eval_params_format(p);
     const struct set_layout *l = &layouts[version];
     memcpy(buf, SET_MAGIC, 8);
     put_u32(buf + 8, (uint32_t)version);
@@ -140,10 +153,16 @@ static void describe_param(int index, char *buf, size_t len)
         int i = index - EVAL_INDEX_WEIGHTS;
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / EVAL_WEIGHTS),
                  eval_weight_name(i / EVAL_SLOTS % EVAL_WEIGHTS), i % EVAL_SLOTS ? "their" : "our");
-    } else {
+    } else if (index < EVAL_INDEX_EXTRA3) {
         int i = index - EVAL_INDEX_EXTRA;
-        snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / EVAL_EXTRAS),
-                 eval_extra_name(i / EVAL_SLOTS % EVAL_EXTRAS), i % EVAL_SLOTS ? "their" : "our");
+        snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / EVAL_EXTRAS_V2),
+                 eval_extra_name(i / EVAL_SLOTS % EVAL_EXTRAS_V2),
+                 i % EVAL_SLOTS ? "their" : "our");
+    } else {
+        int i = index - EVAL_INDEX_EXTRA3, n = EVAL_EXTRAS - EVAL_EXTRAS_V2;
+        snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
+                 eval_extra_name(EVAL_EXTRAS_V2 + i / EVAL_SLOTS % n),
+                 i % EVAL_SLOTS ? "their" : "our");
     }
 }
 
@@ -291,8 +310,8 @@ bool eval_set_write_text(const struct eval_params *p, FILE *out)
     struct c_numeric cn;
     c_numeric_enter(&cn);
     char num[40];
-    bool extended = eval_params_extended(p);
-    fprintf(out, "%s %d\n", TEXT_HEADER, extended ? 2 : 1);
+    int format = eval_params_format(p);
+    fprintf(out, "%s %d\n", TEXT_HEADER, format);
     fputs("# A tdchess evaluation set, text form (tdchess-set(5)); 1.0 is one pawn.\n"
           "# \"our\" is the side to move, \"their\" the opponent; every table is seen\n"
           "# from the side to move, who plays up the board from rank 1.\n"
@@ -328,10 +347,11 @@ bool eval_set_write_text(const struct eval_params *p, FILE *out)
             format_double(their, sizeof their, p->weights[stage][w][1]);
             fprintf(out, "weight %-25s %5s %6s\n", eval_weight_name(w), num, their);
         }
-        for (int x = 0; extended && x < EVAL_EXTRAS; x++) {
+        int extras = format >= 3 ? EVAL_EXTRAS : format == 2 ? EVAL_EXTRAS_V2 : 0;
+        for (int x = 0; x < extras; x++) {
             char their[40];
-            format_double(num, sizeof num, p->extra[stage][x][0]);
-            format_double(their, sizeof their, p->extra[stage][x][1]);
+            format_double(num, sizeof num, eval_param_get(p, eval_index_extra(stage, x, 0)));
+            format_double(their, sizeof their, eval_param_get(p, eval_index_extra(stage, x, 1)));
             fprintf(out, "weight %-25s %5s %6s\n", eval_extra_name(x), num, their);
         }
     }
@@ -484,7 +504,8 @@ static bool text_parse(struct text_reader *r, FILE *in)
                                     : eval_index_kd_other(stage, piece));
         } else if (strcmp(key, "weight") == 0) {
             int w = n > 1 ? lookup(words[1], eval_weight_name, EVAL_WEIGHTS) : -1;
-            int x = n > 1 && r->version >= 2 ? lookup(words[1], eval_extra_name, EVAL_EXTRAS) : -1;
+            int extras = r->version >= 3 ? EVAL_EXTRAS : r->version == 2 ? EVAL_EXTRAS_V2 : 0;
+            int x = n > 1 ? lookup(words[1], eval_extra_name, extras) : -1;
             if (x >= 0 && n == 4)
                 ok = text_value(r, words[2], eval_index_extra(stage, x, 0)) &&
                      text_value(r, words[3], eval_index_extra(stage, x, 1));
@@ -512,7 +533,7 @@ static bool text_parse(struct text_reader *r, FILE *in)
     if (table >= 0)
         return text_fail(r, _("table %s ends early, at rank %d"), eval_ps_piece_name(table),
                          next_row);
-    for (int i = 0; i < (r->version >= 2 ? EVAL_PARAMS : EVAL_PARAMS_V1); i++)
+    for (int i = 0; i < layouts[r->version].params; i++)
         if (!r->seen[i]) {
             char where[96];
             describe_param(i, where, sizeof where);

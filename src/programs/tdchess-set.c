@@ -37,8 +37,9 @@ static void usage(void)
            "  load      read a text set and write it as a binary set (atomically)\n"
            "  check     read each set and report whether it is valid\n"
            "  handmade  write the built-in handmade set as text\n"
-           "  extend    write SET as an extended set (format 2) with the starting\n"
-           "            values of the extras, to be trained by tdchess-train\n"
+           "  extend    write SET one format up with the starting values of what it\n"
+           "            lacks (format 1 to 2: the extras; 2 to 3: king danger and\n"
+           "            the mobility tables), to be trained by tdchess-train\n"
            "  eval      print the evaluation breakdown of a position\n"
            "  symmetry  check that every position of the EPD files ('-' for standard\n"
            "            input) evaluates exactly like its colour-flipped twin\n"
@@ -418,7 +419,8 @@ static int cmd_check(int argc, char **argv)
         }
         double largest = 0;
         int nonzero = 0;
-        int count = eval_params_extended(p) ? EVAL_PARAMS : EVAL_PARAMS_V1;
+        static const int counts[4] = {0, EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS};
+        int count = counts[eval_params_format(p)];
         for (int k = 0; k < count; k++) {
             double v = fabs(eval_param_get(p, k));
             nonzero += v != 0;
@@ -450,9 +452,15 @@ static int cmd_extend(int argc, char **argv)
     char err[512];
     if (!eval_set_load(p, argv[optind], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    if (eval_params_extended(p))
-        msg_fatal(EXIT_FAILURE, _("%s: already an extended set"), argv[optind]);
-    eval_params_extras_default(p);
+    /* One format up: the design's set gets the extras, an extended set
+     * king danger and the mobility tables. */
+    int format = eval_params_format(p);
+    if (format >= 3)
+        msg_fatal(EXIT_FAILURE, _("%s: already a set of format 3"), argv[optind]);
+    if (format == 1)
+        eval_params_extras_default(p);
+    else
+        eval_params_format3_default(p);
     if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
     free(p);

@@ -13,7 +13,7 @@
 #include "train/posrec.h"
 #include "train/setfit.h"
 
-/* One parameter's use in a position: coef in thirds (EVAL_BLEND_THIRDS). */
+/* One parameter's use in a position: coef in 24ths (EVAL_BLEND_DEN). */
 struct fit_term {
     uint16_t param;
     int16_t coef;
@@ -82,7 +82,7 @@ static void trace_position(struct setfit_data *fd, const struct evaluator *e, st
     int share = eval_blend(e, b, &stage, &next);
     struct eval_trace t;
     eval_trace_stage(e, b, stage, &t);
-    add_terms(fd, &t, EVAL_BLEND_THIRDS - share);
+    add_terms(fd, &t, EVAL_BLEND_DEN - share);
     if (share) {
         eval_trace_stage(e, b, next, &t);
         add_terms(fd, &t, share);
@@ -167,7 +167,7 @@ static double position_eval(const struct setfit *f, const struct setfit_data *fd
     const struct fit_term *t = fd->terms + fp->first;
     for (int i = 0; i < fp->count; i++)
         sum += t[i].coef * *f->ref[t[i].param];
-    return fp->material + sum * (100.0 / EVAL_BLEND_THIRDS);
+    return fp->material + sum * (100.0 / EVAL_BLEND_DEN);
 }
 
 static double target(const struct setfit *f, const struct fit_position *fp)
@@ -180,7 +180,7 @@ static double accumulate(struct setfit *f, const struct setfit_data *fd,
                          const struct fit_position *fp)
 {
     double p = sigmoid(position_eval(f, fd, fp) / f->o.scale), error = p - target(f, fp);
-    double g = 2 * error * p * (1 - p) / f->o.scale * (100.0 / EVAL_BLEND_THIRDS);
+    double g = 2 * error * p * (1 - p) / f->o.scale * (100.0 / EVAL_BLEND_DEN);
     const struct fit_term *t = fd->terms + fp->first;
     for (int i = 0; i < fp->count; i++)
         f->grad[t[i].param] += g * t[i].coef;
