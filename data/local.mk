@@ -10,22 +10,27 @@ EXTRA_DIST += data/README
 
 # Evaluation sets: each binary .set is built from its text source in git by
 # tdchess-set (portable, reproducible; the build tree may be a VPATH one
-# with a read-only source tree, as in "make distcheck").  The trained
-# default set (tdchess uses it when no set is given) is an extended set
-# (format 2); the design's trained set (format 1) it grew from and the
-# handmade one are installed too.
-pkgdata_DATA += data/handmade.set data/default.set data/default-v1.set
+# with a read-only source tree, as in "make distcheck").  The default set
+# (tdchess uses it when no set is given) is a set of format 3 fitted to
+# scored positions; the sets it grew from, the TD-trained extended set
+# (format 2) and the design's trained set (format 1), and the handmade one
+# are installed too.
+pkgdata_DATA += data/handmade.set data/default.set data/default-v2.set data/default-v1.set
 data/handmade.set: $(srcdir)/data/handmade.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/handmade.set.txt $@
 data/default.set: $(srcdir)/data/default.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default.set.txt $@
+data/default-v2.set: $(srcdir)/data/default-v2.set.txt src/tdchess-set$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) data && \
+	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default-v2.set.txt $@
 data/default-v1.set: $(srcdir)/data/default-v1.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default-v1.set.txt $@
 EXTRA_DIST += data/handmade.set.txt \
-	data/default.set.txt data/default.set.progress data/default-curve.svg \
+	data/default.set.txt data/default.set.fit \
+	data/default-v2.set.txt data/default-v2.set.progress data/default-v2-curve.svg \
 	data/default-v1.set.txt data/default-v1.set.progress data/default-v1-curve.svg \
 	scripts/plot-curve.sh scripts/build-net.sh
 
@@ -76,14 +81,23 @@ icons:
 	done
 .PHONY: icons
 
-# make train: the reproducible recipe of data/default-v1.set.txt and
-# data/default.set.txt (not part of "make check"; about 25 minutes on two
-# cores).  It converts the master game collection, shuffles it, trains the
-# design's parameters from the handmade set (default-v1), extends that set
-# with the starting extras and trains again (default), and writes each
-# set's text source, the record of its run and the plot of its training
-# curve into the source tree.  TRAIN_GAMES may name other PGN files.
+# make train: the reproducible recipe of data/default-v1.set.txt,
+# data/default-v2.set.txt and data/default.set.txt (not part of "make
+# check"; about 75 minutes on two cores).  It converts the master game
+# collection, shuffles it, trains the design's parameters from the
+# handmade set by TD learning (default-v1), extends that set with the
+# starting extras and trains again (default-v2), then scores the positions
+# of the games of 1980-2000 by 1000-node searches with default-v2
+# (tdchess-datagen --relabel, about 45 minutes), extends default-v2 to
+# format 3 and fits it to those positions by the logistic method
+# (tdchess-train --fit): default.  It writes each set's text source, the
+# record of its run and the plot of TD training's curve into the source
+# tree.  TRAIN_GAMES and TRAIN_FIT_GAMES may name other PGN files.
 TRAIN_GAMES = $(abs_top_srcdir)/../shared/data/games/*.pgn.gz
+TRAIN_FIT_GAMES = $(abs_top_srcdir)/../shared/data/games/gnuchess-masters-1990-2000.pgn.gz \
+	$(abs_top_srcdir)/../shared/data/games/gnuchess-masters-1980-1989.pgn.gz
+TRAIN_FIT_NODES = 1000
+TRAIN_FIT_OPTIONS = --epochs 10 --decay 0.85
 TRAIN_SEED = 1
 TRAIN_THREADS = 2
 TRAIN_OPTIONS = --activation sigmoid --refit-scale --batch 4 --rate 2 --epochs 20 \
@@ -91,12 +105,14 @@ TRAIN_OPTIONS = --activation sigmoid --refit-scale --batch 4 --rate 2 --epochs 2
 TRAIN_EXTENDED_OPTIONS = --activation sigmoid --refit-scale --batch 4 --rate 1 --epochs 8 \
 	--validate 10%
 train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
-	  src/tdchess-train$(EXEEXT) src/tdchess-set$(EXEEXT) data/handmade.set
+	  src/tdchess-train$(EXEEXT) src/tdchess-set$(EXEEXT) src/tdchess-datagen$(EXEEXT) \
+	  data/handmade.set
 	$(MKDIR_P) train
 	src/tdchess-pgn2bin$(EXEEXT) $(TRAIN_GAMES) train/games.bin
 	src/tdchess-shuffle$(EXEEXT) --seed $(TRAIN_SEED) train/games.bin train/shuffled.bin
 	rm -f train/default-v1.set train/default-v1.set.progress train/extended.set \
-	  train/default.set train/default.set.progress
+	  train/default-v2.set train/default-v2.set.progress train/format3.set \
+	  train/relabelled.bin train/relabelled.bin.state train/default.set
 	src/tdchess-train$(EXEEXT) --seed $(TRAIN_SEED) --threads $(TRAIN_THREADS) \
 	  $(TRAIN_OPTIONS) --from data/handmade.set --text $(srcdir)/data/default-v1.set.txt \
 	  train/shuffled.bin train/default-v1.set
@@ -109,10 +125,20 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 	src/tdchess-set$(EXEEXT) extend data/default-v1.set train/extended.set
 	src/tdchess-train$(EXEEXT) --seed $(TRAIN_SEED) --threads $(TRAIN_THREADS) \
 	  $(TRAIN_EXTENDED_OPTIONS) --from train/extended.set \
-	  --text $(srcdir)/data/default.set.txt train/shuffled.bin train/default.set
-	cp train/default.set.progress $(srcdir)/data/default.set.progress
-	$(SHELL) $(srcdir)/scripts/plot-curve.sh $(srcdir)/data/default.set.progress \
-	  "tdchess default.set: mean squared error per epoch" >$(srcdir)/data/default-curve.svg
+	  --text $(srcdir)/data/default-v2.set.txt train/shuffled.bin train/default-v2.set
+	cp train/default-v2.set.progress $(srcdir)/data/default-v2.set.progress
+	$(SHELL) $(srcdir)/scripts/plot-curve.sh $(srcdir)/data/default-v2.set.progress \
+	  "tdchess default-v2.set: mean squared error per epoch" \
+	  >$(srcdir)/data/default-v2-curve.svg
+	rm -f data/default-v2.set
+	$(MAKE) $(AM_MAKEFLAGS) data/default-v2.set
+	gzip -dc $(TRAIN_FIT_GAMES) | src/tdchess-datagen$(EXEEXT) --relabel - \
+	  --nodes $(TRAIN_FIT_NODES) --threads $(TRAIN_THREADS) -w data/default-v2.set -q \
+	  train/relabelled.bin
+	src/tdchess-set$(EXEEXT) extend data/default-v2.set train/format3.set
+	src/tdchess-train$(EXEEXT) --fit $(TRAIN_FIT_OPTIONS) --from train/format3.set \
+	  train/relabelled.bin train/default.set 2>$(srcdir)/data/default.set.fit
+	src/tdchess-set$(EXEEXT) dump train/default.set $(srcdir)/data/default.set.txt
 	rm -f data/default.set
 	$(MAKE) $(AM_MAKEFLAGS) data/default.set
 .PHONY: train

@@ -49,9 +49,10 @@ static void decode(const unsigned char *data, size_t size)
 {
     char err[512];
     if (eval_set_decode(&params, data, size, "input", err, sizeof err)) {
-        if ((size != EVAL_SET_SIZE && size != EVAL_SET_SIZE_V1) || !eval_params_finite(&params))
+        if ((size != EVAL_SET_SIZE && size != EVAL_SET_SIZE_V2 && size != EVAL_SET_SIZE_V1) ||
+            !eval_params_finite(&params))
             abort();
-        /* Encoded again (as version 1 when the extras are zero), the set
+        /* Encoded again (in the lowest version that holds it), the set
          * decodes to the same parameters, and to the same bytes when the
          * version is the same. */
         size_t n = eval_set_encode(&params, buf);
@@ -70,7 +71,7 @@ static void decode(const unsigned char *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     decode(data, size);
-    if (size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V1) {
+    if (size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V2 || size == EVAL_SET_SIZE_V1) {
         unsigned char *copy = malloc(size);
         if (!copy)
             abort();
