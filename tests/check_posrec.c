@@ -141,11 +141,13 @@ END_TEST
 
 /* ---- training ----------------------------------------------------------------- */
 
-/* Records from random games, scored by the material balance (side to
- * move's view, centipawns): something a net can learn fast. */
-static struct nettrain_data make_data(int count, uint64_t seed)
+/* Records of random games (a new game after MAX_PLY plies or a mate),
+ * each position scored by score(b, arg), centipawns for the side to move,
+ * results all draws. */
+static struct nettrain_data random_game_data(int count, uint64_t seed, int max_ply,
+                                             int (*score)(const struct board *b, void *arg),
+                                             void *arg)
 {
-    static const int value[PIECE_NB] = {100, 300, 300, 500, 900, 0};
     struct nettrain_data d = {malloc((size_t)count * POSREC_SIZE), 0};
     struct rng r;
     rng_seed(&r, seed);
@@ -155,22 +157,36 @@ static struct nettrain_data make_data(int count, uint64_t seed)
     while (d.count < (size_t)count) {
         struct move_list list;
         int n = gen_legal_moves(&b, &list);
-        if (n == 0 || b.ply > 100) {
+        if (n == 0 || b.ply > max_ply) {
             board_set_start(&b);
             continue;
         }
         board_make_move(&b, list.moves[rng_below(&r, (uint32_t)n)]);
-        int balance = 0;
-        for (int sq = 0; sq < 64; sq++)
-            if (board_piece(&b, sq) != NONE)
-                balance += board_colour(&b, sq) == b.side ? value[board_piece(&b, sq)]
-                                                          : -value[board_piece(&b, sq)];
-        struct posrec_info info = {balance, b.ply, POSREC_DRAW};
+        struct posrec_info info = {score(&b, arg), b.ply, POSREC_DRAW};
         ck_assert(posrec_pack(&b, &info, d.records + d.count * POSREC_SIZE));
         d.count++;
     }
     board_free(&b);
     return d;
+}
+
+static int material_balance(const struct board *b, void *arg)
+{
+    static const int value[PIECE_NB] = {100, 300, 300, 500, 900, 0};
+    (void)arg;
+    int balance = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (board_piece(b, sq) != NONE)
+            balance += board_colour(b, sq) == b->side ? value[board_piece(b, sq)]
+                                                      : -value[board_piece(b, sq)];
+    return balance;
+}
+
+/* Records from random games, scored by the material balance (side to
+ * move's view, centipawns): something a net can learn fast. */
+static struct nettrain_data make_data(int count, uint64_t seed)
+{
+    return random_game_data(count, seed, 100, material_balance, NULL);
 }
 
 static struct nettrain_options small_options(int threads)
@@ -373,36 +389,19 @@ END_TEST
 
 /* ---- fitting a set (setfit.h) -------------------------------------------------- */
 
-/* Records of random games scored by the set's own evaluation (centipawns,
- * as played: stages blended), results all draws; *blended counts the
- * positions in a blending window. */
-static struct nettrain_data eval_scored_data(const struct evaluator *e, int count, uint64_t seed,
-                                             int *blended)
+/* Scored by the set's own evaluation (centipawns, as played: stages
+ * blended), counting the positions in a blending window. */
+struct eval_scoring {
+    const struct evaluator *e;
+    int blended;
+};
+
+static int eval_score(const struct board *b, void *arg)
 {
-    struct nettrain_data d = {malloc((size_t)count * POSREC_SIZE), 0};
-    struct rng r;
-    rng_seed(&r, seed);
-    struct board b;
-    board_init(&b);
-    board_set_start(&b);
-    *blended = 0;
-    while (d.count < (size_t)count) {
-        struct move_list list;
-        int n = gen_legal_moves(&b, &list);
-        if (n == 0 || b.ply > 120) {
-            board_set_start(&b);
-            continue;
-        }
-        board_make_move(&b, list.moves[rng_below(&r, (uint32_t)n)]);
-        int stage, next;
-        *blended += !b.state->in_check && eval_blend(e, &b, &stage, &next) > 0;
-        struct posrec_info info = {(int)lround(eval_full(e, &b) / (PAWN_VALUE / 100.0)), b.ply,
-                                   POSREC_DRAW};
-        ck_assert(posrec_pack(&b, &info, d.records + d.count * POSREC_SIZE));
-        d.count++;
-    }
-    board_free(&b);
-    return d;
+    struct eval_scoring *es = arg;
+    int stage, next;
+    es->blended += !b->state->in_check && eval_blend(es->e, b, &stage, &next) > 0;
+    return (int)lround(eval_full(es->e, b) / (PAWN_VALUE / 100.0));
 }
 
 /* The fit's traced evaluation is the evaluation of play, blended stages
@@ -418,10 +417,10 @@ static void check_traces_match_play(int format)
     ck_assert_int_eq(eval_params_format(&p), format);
     struct evaluator *e = evaluator_new();
     evaluator_set_params(e, &p);
-    int blended;
-    struct nettrain_data d = eval_scored_data(e, 3000, 5, &blended);
+    struct eval_scoring es = {e, 0};
+    struct nettrain_data d = random_game_data(3000, 5, 120, eval_score, &es);
     if (format >= 2)
-        ck_assert_msg(blended >= 100, "only %d positions in a blending window", blended);
+        ck_assert_msg(es.blended >= 100, "only %d positions in a blending window", es.blended);
     struct setfit_data *fd = setfit_trace(e, &d, NULL, NULL);
     ck_assert_uint_gt(setfit_data_count(fd), 2500);
     struct setfit_options o = setfit_options_default();
