@@ -14,6 +14,7 @@
 #include "chess/fen.h"
 #include "chess/flip.h"
 #include "core/datapath.h"
+#include "core/message.h"
 #include "core/rng.h"
 #include "core/timing.h"
 #include "eval/eval.h"
@@ -464,6 +465,43 @@ START_TEST(test_extended)
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 1), 0);
     eval_params_handmade(&d);
     evaluator_set_params(ev, &d);
+}
+END_TEST
+
+/* Every kernel the processor has gives the portable kernel's scores: a
+ * random format 3 set (every extra counts) over the suite, both colours to
+ * move. */
+START_TEST(test_kernels_agree)
+{
+    struct evaluator *rnd = evaluator_new();
+    struct eval_params p;
+    random_params_extended(&p, 41);
+    evaluator_set_params(rnd, &p);
+    int n, kernels = 0;
+    char **fens = suite_fens(&n);
+    int *expected = xcalloc((size_t)n, sizeof *expected);
+    ck_assert(evaluator_set_kernel(rnd, EVAL_PORTABLE));
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        expected[i] = eval_positional(rnd, &board);
+    }
+    for (int kind = EVAL_PORTABLE + 1; kind < EVAL_KERNEL_NB; kind++) {
+        if (!evaluator_set_kernel(rnd, (enum eval_kernel)kind))
+            continue;
+        kernels++;
+        for (int i = 0; i < n; i++) {
+            set_fen(fens[i]);
+            ck_assert_msg(eval_positional(rnd, &board) == expected[i], "%s: %s %d, portable %d",
+                          fens[i], eval_kernel_name((enum eval_kernel)kind),
+                          eval_positional(rnd, &board), expected[i]);
+        }
+    }
+    ck_assert(!evaluator_set_kernel(rnd, EVAL_KERNEL_NB));
+    if (kernels == 0)
+        fprintf(stderr, "check_eval: only the portable kernel on this processor\n");
+    free(expected);
+    free_fens(fens, n);
+    evaluator_free(rnd);
 }
 END_TEST
 
@@ -1302,6 +1340,7 @@ static Suite *eval_suite(void)
     tcase_add_test(tc, test_flip_fen);
     tcase_add_test(tc, test_symmetry);
     tcase_add_test(tc, test_pawn_cache);
+    tcase_add_test(tc, test_kernels_agree);
     tcase_add_test(tc, test_extended);
     tcase_add_test(tc, test_side_relative);
     tcase_add_test(tc, test_pawn_structure);

@@ -255,6 +255,16 @@ const struct nnue_net *evaluator_net(const struct evaluator *e);
  * one line "FILE: what is wrong". */
 bool evaluator_load_file(struct evaluator *e, const char *path, char *err, size_t errlen);
 
+/* The machine code the set's evaluation runs, chosen when the evaluator
+ * is made: the best the processor has.  All integer arithmetic, so every
+ * kernel gives the same scores (check_eval compares them). */
+enum eval_kernel { EVAL_PORTABLE, EVAL_POPCNT, EVAL_AVX2, EVAL_KERNEL_NB };
+bool eval_kernel_available(enum eval_kernel kind);
+const char *eval_kernel_name(enum eval_kernel kind);
+/* Makes e evaluate with KIND; false (and no change) when the processor
+ * lacks it. */
+bool evaluator_set_kernel(struct evaluator *e, enum eval_kernel kind);
+
 /* Opening, middlegame or endgame by the count of knights, bishops, rooks
  * and queens of both sides (> 10, 7-10, <= 6).  Sets of format version 1
  * switch between the stages there; extended sets blend the two nearest
