@@ -769,7 +769,7 @@ const struct nnue_net *evaluator_net(const struct evaluator *e)
 /* The play evaluation compiled three times: for Debian's amd64 baseline,
  * with popcnt, and with AVX2.  In the last two GCC turns the SWAR count of
  * bits.h into the popcnt instruction (it recognises the idiom), and AVX2
- * multiplies the dot products' numbers eight at a time. */
+ * multiplies the dot products' numbers several at a time. */
 #if defined __x86_64__ && defined __GNUC__ && !defined __clang__
 #define EVAL_X86 1
 #else
