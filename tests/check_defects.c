@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "play/session.h"
-#include "play/setup.h"
+#include "play/session/session.h"
+#include "play/engines/setup.h"
 #include "testutil.h"
 
 static char dir[64];

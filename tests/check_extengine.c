@@ -1,4 +1,4 @@
-/* check_extengine.c - unit tests for src/play/extengine.c: engine specs,
+/* check_extengine.c - unit tests for src/play/engines/extengine.c: engine specs,
  * the UCI and xboard dialogues as a scripted fake engine sees them
  * (tests/data/fake-engine.sh logs every line it gets), its crash, hang,
  * illegal move, silence and deafness, and real engines (Debian's
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "chess/movegen.h"
-#include "play/extengine.h"
+#include "play/engines/extengine.h"
 #include "testutil.h"
 
 static char fake[4096], logfile[4096];

@@ -14,9 +14,9 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "play/openings.h"
-#include "play/pairstats.h"
-#include "play/tourney.h"
+#include "play/match/openings.h"
+#include "play/match/pairstats.h"
+#include "play/match/tourney.h"
 
 static struct pair_score penta_score(int p0, int p1, int p2, int p3, int p4)
 {

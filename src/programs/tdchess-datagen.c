@@ -29,7 +29,7 @@
 #include "core/thread.h"
 #include "core/timing.h"
 #include "eval/eval.h"
-#include "play/setup.h"
+#include "play/engines/setup.h"
 #include "train/datagen.h"
 #include "train/genstate.h"
 #include "train/posrec.h"

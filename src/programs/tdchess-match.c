@@ -1,5 +1,5 @@
 /* tdchess-match - engine matches and tournaments with the options engine
- * authors know from cutechess-cli and fastchess (play/tourney.h does the
+ * authors know from cutechess-cli and fastchess (play/match/tourney.h does the
  * work; this file reads the command line and prints).
  *
  * Copyright (C) 2026 The tdchess authors.
@@ -17,7 +17,7 @@
 #include "core/message.h"
 #include "core/program.h"
 #include "core/timing.h"
-#include "play/tourney.h"
+#include "play/match/tourney.h"
 
 enum { TOKENS_MAX = 64 };
 

@@ -17,7 +17,7 @@
 #include "eval/eval.h"
 #include "search/engine.h"
 #include "tools/suite.h"
-#include "play/setup.h"
+#include "play/engines/setup.h"
 #include "core/message.h"
 #include "core/program.h"
 #include "core/timing.h"

@@ -10,14 +10,14 @@
 
 #include "book/book.h"
 #include "core/timing.h"
-#include "play/extengine.h"
+#include "play/engines/extengine.h"
 #include "search/engine.h"
 #include "search/level.h"
 #include "search/tb.h"
 #include "search/tt.h"
 #include "ui/engopt.h"
 
-/* The types are the protocols' (play/extengine.h has their words). */
+/* The types are the protocols' (play/engines/extengine.h has their words). */
 #define SPIN EXT_OPT_SPIN
 #define CHECK EXT_OPT_CHECK
 #define BUTTON EXT_OPT_BUTTON

@@ -14,7 +14,7 @@
 #ifndef TDCHESS_UI_ENGOPT_H
 #define TDCHESS_UI_ENGOPT_H
 
-#include "play/host.h"
+#include "play/engines/host.h"
 
 enum engopt_protocol {
     ENGOPT_UCI = 1,

@@ -13,8 +13,8 @@
 
 #include "chess/notation.h"
 #include "core/message.h"
-#include "play/request.h"
-#include "play/session.h"
+#include "play/session/request.h"
+#include "play/session/session.h"
 #include "core/lineio.h"
 #include "core/thread.h"
 #include "ui/linemode.h"

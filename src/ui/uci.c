@@ -32,7 +32,7 @@
 #include "core/lineio.h"
 #include "core/message.h"
 #include "core/timing.h"
-#include "play/host.h"
+#include "play/engines/host.h"
 #include "ui/engopt.h"
 #include "ui/textboard.h"
 #include "ui/signals.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "play/host.h"
+#include "play/engines/host.h"
 
 /* Reads UCI commands from in until "quit" or end of input, answering on out.
  * Returns the process exit status. */

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "play/host.h"
+#include "play/engines/host.h"
 
 /* Speaks CECP on the descriptors in_fd/out until "quit" or end of input.
  * Returns the process exit status. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # fake-engine.sh MODE [LOG] - a misbehaving chess engine for the tests of
-# src/play/extengine.c.  It logs every line it receives to LOG (when
+# src/play/engines/extengine.c.  It logs every line it receives to LOG (when
 # given) and behaves according to MODE:
 #   uci-good      UCI; answers "go" with one info line and bestmove e2e4
 #                 (from the start position) or e7e5 (after 1. e4)

@@ -10,8 +10,8 @@
  */
 #include "system.h"
 
-#include "play/request.h"
-#include "play/session.h"
+#include "play/session/request.h"
+#include "play/session/session.h"
 #include "fuzz.h"
 
 static struct session_options options;

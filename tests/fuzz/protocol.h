@@ -13,7 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "play/host.h"
+#include "play/engines/host.h"
 #include "ui/uci.h"
 #include "fuzz.h"
 

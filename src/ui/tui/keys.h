@@ -1,5 +1,5 @@
 /* keys.h - the TUI's keys: the curses codes of the keys the request list
- * (play/request.h) binds, and readline's own keys for the help screen.
+ * (play/session/request.h) binds, and readline's own keys for the help screen.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -10,7 +10,7 @@
 
 #include <curses.h>
 
-#include "play/request.h"
+#include "play/session/request.h"
 
 #define TUI_CTRL(c) ((c)&0x1f)
 

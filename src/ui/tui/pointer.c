@@ -6,7 +6,7 @@
  */
 #include "system.h"
 
-#include "play/session.h"
+#include "play/session/session.h"
 #include "ui/tui/cursor.h"
 #include "ui/tui/input.h"
 #include "ui/tui/pointer.h"

@@ -16,8 +16,8 @@
 
 #include "chess/movegen.h"
 #include "core/message.h"
-#include "play/request.h"
-#include "play/session.h"
+#include "play/session/request.h"
+#include "play/session/session.h"
 #include "ui/signals.h"
 #include "ui/tui/input.h"
 #include "ui/tui/keys.h"

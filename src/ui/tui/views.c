@@ -11,8 +11,8 @@
 
 #include <math.h>
 
-#include "play/request.h"
-#include "play/session.h"
+#include "play/session/request.h"
+#include "play/session/session.h"
 #include "search/level.h"
 #include "ui/tui/figures.h"
 #include "ui/tui/keys.h"
