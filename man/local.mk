@@ -11,8 +11,10 @@
 man_MANS += man/tdchess.6
 CLEANFILES += man/tdchess.6
 EXTRA_DIST += man/tdchess.6.in
-edit_man = sed -e 's|@pkgdatadir[@]|$(pkgdatadir)|g' -e 's|@localedir[@]|$(localedir)|g' \
-	-e 's|@desktopdir[@]|$(desktopdir)|g'
+# man/edit-man.sh puts the directories in, each / followed by a place
+# where groff may break the line.
+EXTRA_DIST += man/edit-man.sh
+edit_man = $(SHELL) $(srcdir)/man/edit-man.sh '$(pkgdatadir)' '$(localedir)' '$(desktopdir)'
 man/tdchess.6: man/tdchess.6.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) man && $(edit_man) <$(srcdir)/man/tdchess.6.in >$@-t && mv -f $@-t $@
 # For tests/newuser.test: the page as make would write it, into MAN_OUT.

@@ -30,7 +30,7 @@ static void setup(void)
 {
     board_init(&board);
     ev = evaluator_new();
-    snprintf(tmpdir, sizeof tmpdir, "%s", "check_eval.XXXXXX");
+    test_temp_template(tmpdir, sizeof tmpdir, "check_eval");
     ck_assert(mkdtemp(tmpdir) != NULL);
 }
 

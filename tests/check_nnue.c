@@ -24,7 +24,7 @@ static char tmpdir[256];
 
 static void setup(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "%s", "check_nnue.XXXXXX");
+    test_temp_template(tmpdir, sizeof tmpdir, "check_nnue");
     ck_assert(mkdtemp(tmpdir) != NULL);
 }
 

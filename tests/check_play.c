@@ -1234,9 +1234,13 @@ static const char *fake_kind(void *impl)
 
 START_TEST(test_host_other_kind)
 {
-    static const struct host_ops FAKE = {fake_kind,    fake_go,      fake_stop,
-                                         fake_nothing, fake_nothing, fake_clear,
-                                         NULL,         fake_destroy, NULL};
+    static const struct host_ops FAKE = {.kind = fake_kind,
+                                         .go = fake_go,
+                                         .stop = fake_stop,
+                                         .ponderhit = fake_nothing,
+                                         .wait = fake_nothing,
+                                         .clear = fake_clear,
+                                         .destroy = fake_destroy};
     struct engine_config cfg;
     host_config(&cfg);
     struct wakeup w;

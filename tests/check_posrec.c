@@ -217,7 +217,8 @@ START_TEST(test_training_lowers_the_loss)
     ck_assert_msg(last < 0.5 * first, "validation loss %g -> %g", first, last);
     /* Quantised, written and read back, the net evaluates as the float one. */
     struct nnue_net *net = nnue_quantise(nettrain_net(t));
-    char path[] = "check_posrec.net.XXXXXX", err[300];
+    char path[300], err[300];
+    test_temp_template(path, sizeof path, "check_posrec.net");
     int fd = mkstemp(path);
     ck_assert(fd >= 0);
     close(fd);
@@ -271,7 +272,8 @@ END_TEST
 START_TEST(test_data_load)
 {
     struct nettrain_data d = make_data(10, 4), back;
-    char path[] = "check_posrec.data.XXXXXX", err[300];
+    char path[300], err[300];
+    test_temp_template(path, sizeof path, "check_posrec.data");
     int fd = mkstemp(path);
     ck_assert(fd >= 0);
     ck_assert(write(fd, d.records, 10 * POSREC_SIZE) == 10 * POSREC_SIZE);
@@ -329,7 +331,8 @@ START_TEST(test_checkpoint_resume)
     ck_assert(!nettrain_stopped(first));
     nettrain_epoch(first, &d, stop_after_three, &stop);
     ck_assert(nettrain_stopped(first));
-    char path[] = "check_posrec.ckpt.XXXXXX", err[300];
+    char path[300], err[300];
+    test_temp_template(path, sizeof path, "check_posrec.ckpt");
     int fd = mkstemp(path);
     ck_assert(fd >= 0);
     close(fd);

@@ -9,6 +9,7 @@
 #define TDCHESS_TESTS_TESTUTIL_H
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "chess/fen.h"
@@ -30,6 +31,16 @@ static inline int run_suite(Suite *s)
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+/* Fills BUF with a mkstemp/mkdtemp template for NAME in $TMPDIR (or /tmp):
+ * a test's files never land in the source or build tree, even when the
+ * test fails before it removes them (issue 33). */
+static inline char *test_temp_template(char *buf, size_t size, const char *name)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(buf, size, "%s/%s.XXXXXX", dir && *dir ? dir : "/tmp", name);
+    return buf;
 }
 
 static inline void board_set_fen_or_fail(struct board *b, const char *fen)
