@@ -162,3 +162,7 @@ plugin-logo:
 	  -o $(srcdir)/data/plugins/logos/tdchess.png
 .PHONY: plugin-logo
 
+# The AppStream metadata software centres show (appstreamcli validate
+# --strict accepts it; tests/appstream.test).
+metainfodir = $(datarootdir)/metainfo
+dist_metainfo_DATA = data/io.github.tdchess.tdchess.metainfo.xml
