@@ -145,3 +145,24 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 # make train's scratch space (about 67 MB) goes with make clean.
 clean-local:
 	-rm -rf train
+
+# XBoard's engine list: XBoard adds the engines whose plugin file
+# (plugin spec 0.0: the command, the variants) it finds in
+# /usr/share/games/plugins/xboard or /usr/local/share/games/plugins/xboard,
+# and shows the logo of the same name from ../logos.  datarootdir, not
+# datadir, as for the desktop entry.  "make plugin-logo" renders the logo
+# from its SVG.
+xboardplugindir = $(datarootdir)/games/plugins/xboard
+dist_xboardplugin_DATA = data/plugins/xboard/tdchess.eng
+xboardlogodir = $(datarootdir)/games/plugins/logos
+dist_xboardlogo_DATA = data/plugins/logos/tdchess.png
+EXTRA_DIST += data/plugins/logos/tdchess.svg
+plugin-logo:
+	rsvg-convert -w 100 -h 50 $(srcdir)/data/plugins/logos/tdchess.svg \
+	  -o $(srcdir)/data/plugins/logos/tdchess.png
+.PHONY: plugin-logo
+
+# The AppStream metadata software centres show (appstreamcli validate
+# --strict accepts it; tests/appstream.test).
+metainfodir = $(datarootdir)/metainfo
+dist_metainfo_DATA = data/io.github.tdchess.tdchess.metainfo.xml

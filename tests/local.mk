@@ -83,6 +83,7 @@ SHELL_TESTS = \
 	tests/tui-board.test tests/browse.test tests/analysis.test tests/theme.test \
 	tests/race.test tests/protocol.test tests/signals.test tests/faults.test \
 	tests/nls.test tests/paths.test \
+	tests/xboard-plugin.test tests/completion.test tests/appstream.test tests/install.test \
 	tests/man.test tests/layers.test tests/design.test tests/licence.test \
 	tests/filesize.test
 TESTS += $(SHELL_TESTS)
