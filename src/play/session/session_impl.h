@@ -190,12 +190,6 @@ struct session {
     enum request confirm; /* session_cmd.c: "new" or "load" was refused once: the next goes ahead */
 };
 
-/* The plies of the whole game: played to the shown position and after it. */
-static inline int session_whole_plies(const struct session *s)
-{
-    return s->game.board.ply + s->game.redo_count;
-}
-
 /* ---- session_text.c: messages, colours, scores ------------------------------------ */
 
 /* Queues a line of text for the user (session_take_messages). */
