@@ -156,6 +156,12 @@ static void init_attack_tables(struct evaluator *e)
     }
 }
 
+struct eval_config eval_config_default(void)
+{
+    return (struct eval_config){
+        .king_distance = false, .empty_squares = true, .super_fast = false, .linear = true};
+}
+
 struct evaluator *evaluator_new(void)
 {
     struct evaluator *e = xcalloc(1, sizeof *e);

@@ -1,27 +1,6 @@
 /* eval.h - the staged, trainable evaluation (design §10, §14.1).
  *
- * Parameters.  One struct eval_params holds the design's 2,796 doubles for
- * each of three stages (opening, middlegame, endgame):
- *   ps[stage][13][64]           piece-square values: 0-5 our pawn..king,
- *                               6-11 their pawn..king, 12 the empty square;
- *   king_distance_own[stage][12]   per piece (0-5 ours, 6-11 theirs), times
- *                               its distance to its own king;
- *   king_distance_other[stage][12] ... times its distance to the other king;
- *   weights[stage][38][2]       the singular features of enum eval_weight,
- *                               [0] when the feature belongs to the side to
- *                               move ("our"), [1] when to the opponent.
- * "Our" and "their" are relative to the side to move and every square is
- * seen from the side to move: square 0 is a8 (the far left corner) when
- * White is to move and a1 when Black is.  So the evaluation is symmetric by
- * construction: a position and its colour-flipped twin score the same.
- *
- * Units.  A parameter value of 1.0 is one pawn, i.e. PAWN_VALUE (10,000)
- * search units; a set reads like classical centipawn tables divided by 100.
- * The evaluation is linear in its parameters: score = sum(coef * param) with
- * small integer coefficients (1 per piece on its square, a distance, a
- * feature count or a rank), so the search works on parameters rounded once
- * to whole search units, and a trace (struct eval_trace) lists exactly the
- * coefficients a trainer needs for the gradient.
+ * The parameters of a set, their indexing and units: eval/params.h.
  *
  * An evaluator owns its parameters, configuration and the integer tables
  * derived from them; nothing is global, so two engines with two sets in one
@@ -41,111 +20,7 @@
 #include <stdio.h>
 
 #include "chess/board.h"
-
-enum { STAGE_OPENING, STAGE_MIDDLEGAME, STAGE_ENDGAME, STAGE_NB };
-/* Stage limits on the count of knights, bishops, rooks and queens (§10.2). */
-enum { STAGE_MIDDLEGAME_PIECES = 10, STAGE_ENDGAME_PIECES = 6 };
-
-enum {
-    EVAL_PS_PIECES = 13, /* 0-5 ours, 6-11 theirs, 12 empty */
-    EVAL_PS_EMPTY = 12,
-    EVAL_KD_PIECES = 12,
-    EVAL_WEIGHTS = 38,
-    EVAL_SLOTS = 2,      /* 0: our feature, 1: theirs */
-    EVAL_EXTRAS_V2 = 14, /* the extras of format version 2 */
-    /* Format 3: king danger and the mobility tables (knight 0-8 safe
-     * squares, bishop 0-13, rook 0-14, queen 0-27). */
-    EVAL_MOBILITY_ENTRIES = 9 + 14 + 15 + 28,
-    EVAL_EXTRAS = EVAL_EXTRAS_V2 + 1 + EVAL_MOBILITY_ENTRIES, /* 81 */
-    EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
-    EVAL_PARAMS_V2 = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS_V2 * EVAL_SLOTS, /* 2,880 */
-    EVAL_PARAMS =
-        EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
-};
-
-/* The 38 singular weights (design §10.4); the man page tdchess-set(5)
- * defines each feature exactly.  The minor-piece foreposts come in knight
- * (+0) and bishop (+1) pairs. */
-enum eval_weight {
-    EVAL_CASTLE_BONUS,
-    EVAL_CASTLE_MISSING_PAWN,
-    EVAL_CASTLE_FIANCHETTO,
-    EVAL_CASTLE_KNIGHT_PROT,
-    EVAL_ROOK_NO_MOVE,
-    EVAL_FOREPOST_BONUS,             /* knight; bishop is +1 */
-    EVAL_PROTECTED_FOREPOST = 7,     /* knight; bishop is +1 */
-    EVAL_ABSOLUTE_FOREPOST = 9,      /* knight; bishop is +1 */
-    EVAL_PAWN_INFRONT_FOREPOST = 11, /* knight; bishop is +1 */
-    EVAL_ROOK_OPEN_FILE = 13,
-    EVAL_ROOK_SEMI_OPEN_FILE,
-    EVAL_QUEEN_OPEN_FILE,
-    EVAL_QUEEN_SEMI_OPEN_FILE,
-    EVAL_KING_OPEN_FILE,
-    EVAL_KING_SEMI_OPEN_FILE,
-    EVAL_KING_OPEN_FILE_SIDE,
-    EVAL_KING_SEMI_OPEN_FILE_SIDE,
-    EVAL_KING_ROOK_XRAY,
-    EVAL_KING_QUEEN_XRAY,
-    EVAL_PAWN_STORM,
-    EVAL_BATTERY_BONUS,
-    EVAL_FIANCHETTO,
-    EVAL_NO_BLOCK_KNIGHT,
-    EVAL_DOUBLED_PAWN,
-    EVAL_ISOLATED_PAWN,
-    EVAL_BACKWARD_PAWN,
-    EVAL_SEMI_BACKWARD_PAWN,
-    EVAL_BACKWARD_ATTACK,
-    EVAL_ADJACENT_PAWNS,
-    EVAL_PAWN_CHAIN,
-    EVAL_PASSED_PAWN,
-    EVAL_PROT_PASSED_PAWN,
-    EVAL_BLOCKED_PASSED_PAWN,
-    EVAL_PAWN_MAJORITY,
-};
-
-/* The extra weights of format version 2 (tdchess-set(5) "EXTRA FEATURES"):
- * what strong classical evaluations have and the design lacks.  Like the
- * 38 weights, each is a per-stage pair (our, their) times a count; a set
- * whose extras are all zero evaluates exactly as the design's. */
-enum eval_extra {
-    EVAL_X_MOBILITY_KNIGHT, /* safe squares attacked, minus 4 */
-    EVAL_X_MOBILITY_BISHOP, /* ... minus 6 */
-    EVAL_X_MOBILITY_ROOK,   /* ... minus 7 */
-    EVAL_X_MOBILITY_QUEEN,  /* ... minus 13 */
-    EVAL_X_KING_ATTACK,     /* attack units on the enemy king's zone, scaled by attackers */
-    EVAL_X_PASSED_RANK,     /* passed pawn, (rank - 2) squared */
-    EVAL_X_PASSED_FREE,     /* ... its stop square empty and not attacked, same count */
-    EVAL_X_PASSED_KING,     /* ... king distances to the stop square times (rank - 2) */
-    EVAL_X_UNSTOPPABLE,     /* passed pawn the lone enemy king cannot catch */
-    EVAL_X_THREAT_PAWN,     /* enemy piece attacked by a pawn */
-    EVAL_X_THREAT_MINOR,    /* enemy rook or queen attacked by a knight or bishop */
-    EVAL_X_HANGING,         /* enemy piece attacked and not defended */
-    EVAL_X_BISHOP_PAIR,
-    EVAL_X_ROOK_SEVENTH, /* rook on the 7th with the enemy king on the 8th or pawns on the 7th */
-    /* Format 3 (tdchess-set(5) "FORMAT 3"). */
-    EVAL_X_KING_DANGER,    /* (king danger)^2 / 16: attack units, safe checks, weak zone squares */
-    EVAL_X_MOBILITY_TABLE, /* EVAL_MOBILITY_ENTRIES: one per piece and count of safe squares */
-};
-
-/* The mobility-table entry of a knight .. queen with COUNT safe squares. */
-static inline int eval_mobility_entry(int piece, int count)
-{
-    static const int first[PIECE_NB] = {0, 0, 9, 23, 38, 0};
-    return EVAL_X_MOBILITY_TABLE + first[piece] + count;
-}
-
-/* The design's 2,796 doubles in the order of the .set payload, then the
- * extras of format version 2, then those of format 3 (extra3[..][x -
- * EVAL_EXTRAS_V2]: the flat index keeps each format's payload a prefix of
- * the next one's). */
-struct eval_params {
-    double ps[STAGE_NB][EVAL_PS_PIECES][64];
-    double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
-    double king_distance_other[STAGE_NB][EVAL_KD_PIECES];
-    double weights[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
-    double extra[STAGE_NB][EVAL_EXTRAS_V2][EVAL_SLOTS];
-    double extra3[STAGE_NB][EVAL_EXTRAS - EVAL_EXTRAS_V2][EVAL_SLOTS];
-};
+#include "eval/params.h"
 
 /* Runtime switches (design §6.2.1); the defaults are eval_config_default(). */
 struct eval_config {
@@ -154,80 +29,7 @@ struct eval_config {
     bool super_fast;    /* piece-square tables only: no king distance, no weights */
     bool linear;        /* the trainer's activation: linear (true) or sigmoid */
 };
-
-/* ---- parameters (params.c) ------------------------------------------------ */
-
 struct eval_config eval_config_default(void);
-
-/* The handmade starting set (classical piece-square tables, weights a chess
- * player would agree with); data/handmade.set.txt is its text form. */
-void eval_params_handmade(struct eval_params *p);
-/* Multiplies every parameter by factor (tdchess-normalize). */
-void eval_params_scale(struct eval_params *p, double factor);
-/* True when every parameter is a finite number. */
-bool eval_params_finite(const struct eval_params *p);
-
-/* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
- * ps, king_distance_own, king_distance_other, weights, extras, extras of
- * format 3. */
-double *eval_param_ref(struct eval_params *p, int index);
-double eval_param_get(const struct eval_params *p, int index);
-enum {
-    EVAL_INDEX_PS = 0,
-    EVAL_INDEX_KD_OWN = STAGE_NB * EVAL_PS_PIECES * 64,                   /* 2496 */
-    EVAL_INDEX_KD_OTHER = EVAL_INDEX_KD_OWN + STAGE_NB * EVAL_KD_PIECES,  /* 2532 */
-    EVAL_INDEX_WEIGHTS = EVAL_INDEX_KD_OTHER + STAGE_NB * EVAL_KD_PIECES, /* 2568 */
-    EVAL_INDEX_EXTRA = EVAL_PARAMS_V1,                                    /* 2796 */
-    EVAL_INDEX_EXTRA3 = EVAL_PARAMS_V2,                                   /* 2880 */
-};
-static inline int eval_index_ps(int stage, int piece, int sq)
-{
-    return EVAL_INDEX_PS + (stage * EVAL_PS_PIECES + piece) * 64 + sq;
-}
-static inline int eval_index_kd_own(int stage, int piece)
-{
-    return EVAL_INDEX_KD_OWN + stage * EVAL_KD_PIECES + piece;
-}
-static inline int eval_index_kd_other(int stage, int piece)
-{
-    return EVAL_INDEX_KD_OTHER + stage * EVAL_KD_PIECES + piece;
-}
-static inline int eval_index_weight(int stage, int weight, int slot)
-{
-    return EVAL_INDEX_WEIGHTS + (stage * EVAL_WEIGHTS + weight) * EVAL_SLOTS + slot;
-}
-static inline int eval_index_extra(int stage, int extra, int slot)
-{
-    if (extra < EVAL_EXTRAS_V2)
-        return EVAL_INDEX_EXTRA + (stage * EVAL_EXTRAS_V2 + extra) * EVAL_SLOTS + slot;
-    return EVAL_INDEX_EXTRA3 +
-           (stage * (EVAL_EXTRAS - EVAL_EXTRAS_V2) + extra - EVAL_EXTRAS_V2) * EVAL_SLOTS + slot;
-}
-/* The format a set needs: 3 when an extra of format 3 is non-zero, else 2
- * when an extra of format 2 is, else 1 (the design's set). */
-int eval_params_format(const struct eval_params *p);
-/* Does the set use the extras (format 2 or 3)? */
-bool eval_params_extended(const struct eval_params *p);
-/* The extras' starting values: classical figures a trainer refines. */
-void eval_params_extras_default(struct eval_params *p);
-/* The starting values of format 3: king danger (the mobility tables start
- * at zero, beside the linear mobility of format 2). */
-void eval_params_format3_default(struct eval_params *p);
-
-/* A parameter in search units as the evaluator's tables hold it: rounded
- * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */
-int32_t eval_param_units(double value);
-
-/* Untranslated names used in the text form: "opening", "our-pawn",
- * "their-king", "empty", "doubled-pawn"... */
-const char *eval_stage_name(int stage);
-const char *eval_ps_piece_name(int piece); /* 0 .. 12 */
-const char *eval_weight_name(int weight);
-const char *eval_extra_name(int extra); /* "mobility-knight" ... */
-/* Translated one-line descriptions for the UCI breakdown. */
-const char *eval_weight_label(int weight);
-const char *eval_extra_label(int extra);
-const char *eval_stage_label(int stage);
 
 /* ---- the evaluator (eval.c) ------------------------------------------------ */
 

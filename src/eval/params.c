@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "eval/eval.h"
+#include "eval/params.h"
 
 _Static_assert(sizeof(struct eval_params) == EVAL_PARAMS * sizeof(double),
                "struct eval_params must be exactly its doubles");
@@ -19,12 +19,6 @@ _Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS_V2 - 1, "extras of format 2");
 _Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS, "extras of format 3");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
-
-struct eval_config eval_config_default(void)
-{
-    return (struct eval_config){
-        .king_distance = false, .empty_squares = true, .super_fast = false, .linear = true};
-}
 
 /* ---- names --------------------------------------------------------------- */
 

@@ -105,6 +105,12 @@ static inline int game_side(const struct game *g)
 {
     return g->board.side;
 }
+/* The plies of the whole game: played to the shown position and after it
+ * (the redo list). */
+static inline int game_whole_plies(const struct game *g)
+{
+    return g->board.ply + g->redo_count;
+}
 
 /* Plays M (which must be legal) for the side to move at time NOW: stops
  * its clock (a flag that fell first ends the game on time instead, and the

@@ -159,16 +159,6 @@ const struct game *session_game(const struct session *s)
     return &s->game;
 }
 
-const struct session_options *session_options(const struct session *s)
-{
-    return &s->opt;
-}
-
-int session_level(const struct session *s)
-{
-    return s->opt.engine.level;
-}
-
 /* ---- setup ------------------------------------------------------------------------ */
 
 /* The --fen position, read once to refuse a bad one before any game. */

@@ -19,7 +19,7 @@ enum { GAMES_LIST_MAX = 200 };
 
 int session_browse_total(const struct session *s)
 {
-    return session_whole_plies(s);
+    return game_whole_plies(&s->game);
 }
 
 bool session_browsing(const struct session *s)

@@ -5,7 +5,10 @@
  * belongs to one file, which alone writes it; the others go through the
  * functions declared under that file's name.  The files form layers, and
  * a file calls only files of the lines below its own (tests/layers.test
- * refuses any call cycle between them), so data flows one way:
+ * refuses any call cycle between them), so data flows one way.  A
+ * function defined in this header would count as session.c's, the top's,
+ * so it defines none: what several files need lives with its owner below
+ * them (the whole game's plies: game_whole_plies, play/game/game.h).
  *
  *   session_cmd.c        the commands a player types, and moves
  *   session_save.c       load, resume, save, the autosave on quit
@@ -22,7 +25,8 @@
  *   session_match.c      the series of an engine match, its score
  *   session_review.c     "review" (PGN asks it for its annotations)
  *   session_analysis.c   "analyze" (a review stops it first)
- *   session_players.c    who plays which colour, the engines, force mode
+ *   session_players.c    who plays which colour, the engines, force mode;
+ *                        the options' defaults and accessors
  *   session_search.c     the running search: start, cancel, what it said
  *   session_openings.c   the opening names
  *   session_text.c       messages for the user, colours and scores
@@ -189,12 +193,6 @@ struct session {
     struct session_openings *openings; /* session_openings.c */
     enum request confirm; /* session_cmd.c: "new" or "load" was refused once: the next goes ahead */
 };
-
-/* The plies of the whole game: played to the shown position and after it. */
-static inline int session_whole_plies(const struct session *s)
-{
-    return s->game.board.ply + s->game.redo_count;
-}
 
 /* ---- session_text.c: messages, colours, scores ------------------------------------ */
 

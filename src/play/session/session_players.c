@@ -3,7 +3,9 @@
  * programs), and force mode, in which no engine moves.  The only file that
  * decides who plays which side: at the start (by the mode and, in a match,
  * the game's number), on "go" and for a resumed game.  Also the engines
- * themselves, their books and their wakeup pipe.
+ * themselves, their books and their wakeup pipe, and the options that
+ * choose them: their defaults and what front ends read of them
+ * (session_options, session_level).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -43,6 +45,16 @@ void session_options_default(struct session_options *o)
     o->tc.kind = TC_NONE;
     engine_config_default(&o->engine);
     o->max_plies = SESSION_DEFAULT_MAX_PLIES;
+}
+
+const struct session_options *session_options(const struct session *s)
+{
+    return &s->opt;
+}
+
+int session_level(const struct session *s)
+{
+    return s->opt.engine.level;
 }
 
 /* ---- the engines ---------------------------------------------------------------- */

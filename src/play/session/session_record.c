@@ -55,7 +55,7 @@ void session_record_saved(struct session *s, int ply)
 
 bool session_record_unkept(const struct session *s)
 {
-    int total = session_whole_plies(s);
+    int total = game_whole_plies(&s->game);
     return total > 0 && s->record.saved_ply != total && !s->opt.pgn_path && session_any_human(s);
 }
 

@@ -136,7 +136,7 @@ unsigned cmd_REVIEW(struct session *s, const char *args, double now)
             return EV_MESSAGE;
         }
     }
-    int total = session_whole_plies(s);
+    int total = game_whole_plies(&s->game);
     if (total == 0) {
         session_say(s, "%s", _("review: the game has no moves yet."));
         return EV_MESSAGE;

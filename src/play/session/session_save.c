@@ -101,7 +101,7 @@ static bool load(struct session *s, const char *text, double now, char *err, siz
         session_next_game(s, now);
         game_from_pgn(&s->game, &pg, &s->opt.tc);
         session_forget_game(s);
-        session_record_saved(s, session_whole_plies(s)); /* it is in the file */
+        session_record_saved(s, game_whole_plies(&s->game)); /* it is in the file */
         game_start_clock(&s->game, now);
         const char *w = pgn_tag(&pg, "White"), *b = pgn_tag(&pg, "Black");
         session_players_set_loaded(s, w, b);
