@@ -2,8 +2,8 @@
  * here, so that the unit tests check them).
  *
  * A figure is pixel art, two pixels across and two down per terminal cell,
- * one set designed for each square size the layout uses (5x2, 7x3 and 9x4
- * cells); squares of one line show a chess symbol or a letter instead.
+ * one set designed for each square size the layout uses from 7x3 cells on
+ * (7x3 and 9x4); smaller squares show a chess symbol or a letter instead.
  * Each cell's four pixels become a quadrant block character (U+2596..U+259F,
  * in the fonts of every common terminal); a cell that is all figure is drawn
  * as a space in reverse video, and one with three pixels set as the missing

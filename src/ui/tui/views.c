@@ -480,7 +480,8 @@ static void draw_moves(struct screen *sc, WINDOW *w)
         top = 0;
     sc->moves_top = top;
     int offset = b->start_side == BLACK; /* a game from a position with Black to move */
-    attr_t dim = sc->pal.colour ? draw_ui_attr(&sc->pal, UI_DIM) : A_DIM;
+    /* moves taken back: grey where there is one, else faint */
+    attr_t dim = sc->pal.colour && COLORS >= 256 ? draw_ui_attr(&sc->pal, UI_DIM) : A_DIM;
     for (int i = 0; i < room && top + i < lines; i++) {
         int line = top + i, y = i % h, x = i / h * COLUMN_W;
         int white = 2 * line - offset, black = white + 1;
