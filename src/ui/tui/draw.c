@@ -144,8 +144,12 @@ const char *draw_depth_name(const struct palette *p)
 attr_t draw_square_attr(const struct palette *p, enum square_kind kind, int colour)
 {
     attr_t bold = colour == WHITE ? A_BOLD : A_NORMAL; /* White's letters stand out */
-    if (p->board_colour) /* never bold: it would brighten the eight colours' pieces */
-        return COLOR_PAIR(PAIR_BOARD + kind * COLOUR_NB + (colour == BLACK ? BLACK : WHITE));
+    /* In 256 colours and more both sides' letters bold (heavier, the
+     * same weight); never in eight: bold would brighten the pieces into
+     * the squares' range (theme.h). */
+    if (p->board_colour)
+        return COLOR_PAIR(PAIR_BOARD + kind * COLOUR_NB + (colour == BLACK ? BLACK : WHITE)) |
+               (p->depth >= DEPTH_256 ? A_BOLD : A_NORMAL);
     switch (kind) {
     case SQUARE_DARK:
     case SQUARE_LAST_DARK:
@@ -181,7 +185,10 @@ const char *draw_piece_glyph(const struct palette *p, int colour, int piece)
                                                              {"p", "n", "b", "r", "q", "k"}};
     if (piece < 0 || piece >= PIECE_NB)
         return " ";
-    return p->symbols ? symbols[piece] : letters[colour == BLACK][piece];
+    /* auto: letters where no figure fits, as the fonts of many terminals
+     * (xterm's among them) draw the symbols too small to name (issue 32) */
+    bool symbol = p->symbols && (p->style == PIECES_SYMBOLS || p->style == PIECES_FIGURES);
+    return symbol ? symbols[piece] : letters[colour == BLACK][piece];
 }
 
 const char *draw_spark_glyph(const struct palette *p, int level)

@@ -18,7 +18,7 @@
  * points narrowing to a waist, the king's cross; tests/check_look.c
  * checks that any two differ in at least a quarter of their pixels.
  * Squares of 5x2 cells (4 pixel lines) are too small for six such
- * figures: they show the chess symbols. */
+ * figures: they show letters (draw.h). */
 struct figure_set {
     int w, h;
     const char *rows[PIECE_NB][8];
@@ -117,6 +117,48 @@ static const struct figure_set SETS[] = {
 };
 /* clang-format on */
 
+/* The mark of an empty legal target: a disc in the middle of the square,
+ * as large as a pawn's head (issue 32: one small dot in a 9x4 square). */
+struct target_mark {
+    int w, h;
+    const char *rows[8];
+};
+
+/* clang-format off */
+static const struct target_mark TARGETS[] = {
+    {7, 3, {"..............",
+            "..............",
+            ".....####.....",
+            ".....####.....",
+            "..............",
+            ".............."}},
+    {9, 4, {"..................",
+            "..................",
+            ".......####.......",
+            "......######......",
+            "......######......",
+            ".......####.......",
+            "..................",
+            ".................."}},
+};
+/* clang-format on */
+
+static unsigned cell_of(const char *const *rows, int row, int col)
+{
+    const char *top = rows[2 * row], *bottom = rows[2 * row + 1];
+    return (unsigned)(top[2 * col] == '#') | (unsigned)(top[2 * col + 1] == '#') << 1 |
+           (unsigned)(bottom[2 * col] == '#') << 2 | (unsigned)(bottom[2 * col + 1] == '#') << 3;
+}
+
+unsigned figure_target_cell(int sw, int sh, int row, int col)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(TARGETS); i++)
+        if (TARGETS[i].w == sw && TARGETS[i].h == sh && row >= 0 && row < sh && col >= 0 &&
+            col < sw)
+            return cell_of(TARGETS[i].rows, row, col);
+    return 0;
+}
+
 static const struct figure_set *find_set(int sw, int sh)
 {
     for (size_t i = 0; i < ARRAY_SIZE(SETS); i++)
@@ -135,9 +177,7 @@ unsigned figure_cell(int piece, int sw, int sh, int row, int col)
     const struct figure_set *set = find_set(sw, sh);
     if (!set || piece < 0 || piece >= PIECE_NB || row < 0 || row >= sh || col < 0 || col >= sw)
         return 0;
-    const char *top = set->rows[piece][2 * row], *bottom = set->rows[piece][2 * row + 1];
-    return (unsigned)(top[2 * col] == '#') | (unsigned)(top[2 * col + 1] == '#') << 1 |
-           (unsigned)(bottom[2 * col] == '#') << 2 | (unsigned)(bottom[2 * col + 1] == '#') << 3;
+    return cell_of(set->rows[piece], row, col);
 }
 
 const char *figure_glyph(unsigned mask, bool *reverse)

@@ -21,8 +21,8 @@
  * into the squares' range (bright blue on green is 2.2:1).  The last
  * move is cyan, check and the picked piece yellow, light enough for both.
  * So every theme has this one look in eight colours; the pieces are
- * figures or symbols as in 256 colours when the terminal draws UTF-8,
- * else letters, White's upper case.
+ * figures as in 256 colours when the terminal draws UTF-8 and the squares
+ * are large enough for them, else letters, White's upper case.
  *
  * Secondary text (coordinates, move numbers, labels, the graph's scale)
  * sits on the terminal's own background, dark or light: in 256 colours

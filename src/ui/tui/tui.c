@@ -93,7 +93,7 @@ static void make_windows(struct screen *sc)
     wnoutrefresh(stdscr);
     sc->cols = COLS;
     sc->lines = LINES;
-    layout_compute(sc->cols, sc->lines, &sc->layout);
+    layout_compute_thinking(sc->cols, sc->lines, sc->thinking_want, &sc->layout);
     const struct layout *l = &sc->layout;
     if (!l->too_small) {
         const struct rect rects[VIEW_NB] = {l->board,  l->clocks,   l->thinking, l->moves,
@@ -140,8 +140,27 @@ static void draw_too_small(struct screen *sc)
     wnoutrefresh(stdscr);
 }
 
+/* The thinking panel as high as a running analysis's lines want (its
+ * title, column header and lines, and the sparkline's line): the screen
+ * is laid out again when that changes. */
+static void fit_thinking(struct screen *sc)
+{
+    int count = 0;
+    if (session_analyzing(sc->s))
+        session_analysis(sc->s, &count);
+    int want = count > 0 ? count + 3 : 0;
+    if (want > 0 && want < sc->thinking_want)
+        want = sc->thinking_want; /* lines come and go while it restarts */
+    if (want != sc->thinking_want) {
+        sc->thinking_want = want;
+        make_windows(sc);
+    }
+}
+
 static void draw(struct screen *sc)
 {
+    if (!sc->help)
+        fit_thinking(sc);
     if (sc->help) {
         screen_draw_help(sc);
         wnoutrefresh(sc->help);
@@ -645,6 +664,10 @@ int tui_run(struct session *s, const struct tui_options *o)
         input_set_prompt(_("Resume the unfinished game? [y/n] "));
         input_set_recording(false);
         sc->asking_resume = true;
+    } else if (!session_is_human(s, WHITE) && !session_is_human(s, BLACK)) {
+        /* no move to type when the engines play each other (issue 32) */
+        set_message(sc, _("The engines play each other; type a command ('help'); F1 shows the "
+                          "keys."));
     } else {
         snprintf(sc->message, sizeof sc->message,
                  _("Type a move such as %s, or a command ('help'); F1 shows the keys."),
