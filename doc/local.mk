@@ -14,17 +14,14 @@ EXTRA_DIST += doc/strength-tests.md scripts/epd-uci.py scripts/nps-uci.py
 # them and time the first frame.
 EXTRA_DIST += scripts/screenshots.sh scripts/first-frame.py $(SCREENSHOTS)
 SCREENSHOTS = \
-	doc/screenshots/brown-80x24-start.png doc/screenshots/brown-80x24-middlegame.png \
-	doc/screenshots/brown-120x40-start.png doc/screenshots/brown-120x40-middlegame.png \
-	doc/screenshots/green-80x24-start.png doc/screenshots/green-80x24-middlegame.png \
-	doc/screenshots/green-120x40-start.png doc/screenshots/green-120x40-middlegame.png \
-	doc/screenshots/blue-80x24-start.png doc/screenshots/blue-80x24-middlegame.png \
-	doc/screenshots/blue-120x40-start.png doc/screenshots/blue-120x40-middlegame.png \
-	doc/screenshots/grey-80x24-start.png doc/screenshots/grey-80x24-middlegame.png \
-	doc/screenshots/grey-120x40-start.png doc/screenshots/grey-120x40-middlegame.png \
-	doc/screenshots/contrast-80x24-start.png doc/screenshots/contrast-80x24-middlegame.png \
-	doc/screenshots/contrast-120x40-start.png doc/screenshots/contrast-120x40-middlegame.png \
-	doc/screenshots/brown-120x40-truecolor.png doc/screenshots/green-120x40-truecolor.png \
-	doc/screenshots/blue-120x40-truecolor.png doc/screenshots/grey-120x40-truecolor.png \
-	doc/screenshots/contrast-120x40-truecolor.png doc/screenshots/brown-120x40-tmux.png \
+	doc/screenshots/brown-80x24-256.png doc/screenshots/brown-100x30-256.png doc/screenshots/brown-120x40-256.png \
+	doc/screenshots/brown-80x24-8.png doc/screenshots/brown-100x30-8.png doc/screenshots/brown-120x40-8.png \
+	doc/screenshots/green-80x24-256.png doc/screenshots/green-100x30-256.png doc/screenshots/green-120x40-256.png \
+	doc/screenshots/green-80x24-8.png doc/screenshots/green-100x30-8.png doc/screenshots/green-120x40-8.png \
+	doc/screenshots/blue-80x24-256.png doc/screenshots/blue-100x30-256.png doc/screenshots/blue-120x40-256.png \
+	doc/screenshots/blue-80x24-8.png doc/screenshots/blue-100x30-8.png doc/screenshots/blue-120x40-8.png \
+	doc/screenshots/grey-80x24-256.png doc/screenshots/grey-100x30-256.png doc/screenshots/grey-120x40-256.png \
+	doc/screenshots/grey-80x24-8.png doc/screenshots/grey-100x30-8.png doc/screenshots/grey-120x40-8.png \
+	doc/screenshots/contrast-80x24-256.png doc/screenshots/contrast-100x30-256.png doc/screenshots/contrast-120x40-256.png \
+	doc/screenshots/contrast-80x24-8.png doc/screenshots/contrast-100x30-8.png doc/screenshots/contrast-120x40-8.png \
 	doc/screenshots/opening-80x24.png doc/screenshots/opening-120x40.png

@@ -1,13 +1,15 @@
 #!/bin/sh
 # screenshots.sh - the screenshots of the game screen in doc/screenshots/:
-# each theme at 80x24 and 120x40, the start position and a middlegame with
-# its highlights (the last move, a king in check, a picked piece and its
-# target), in a real terminal: xterm under Xvfb, with DejaVu Sans Mono
-# (Debian's default monospace font; a font without the quadrant block
-# characters draws the figures with holes).
+# each theme at 80x24, 100x30 and 120x40, in 256 colours (TERM=
+# xterm-256color) and in 8 (TERM=xterm), in a middlegame with the last
+# move and a king in check highlighted; and the opening's name at 80x24
+# and 120x40.  In a real terminal: xterm under Xvfb with the font
+# "Monospace" (FONT= another; DejaVu Sans Mono's block characters fill
+# the cell, xterm draws Noto Sans Mono's smaller, which leaves seams in
+# the figures), as the project's shot tool takes them.
 #
-#   [ONLY=opening|truecolor|themes] [STARTUP=SECONDS] scripts/screenshots.sh [BUILDDIR] (needs xvfb xterm xdotool imagemagick
-#                                       fonts-dejavu-core)
+#   [ONLY=opening|themes] [STARTUP=SECONDS] [FONT=NAME] scripts/screenshots.sh [BUILDDIR]
+#   (needs xvfb xterm xdotool imagemagick)
 #
 # Copyright (C) 2026 The tdchess authors.
 # This file is free software: you can redistribute it and/or modify it
@@ -20,8 +22,7 @@ mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 font=12
-# Black has just played 9... Bxf2+; White picks the queen on e2 (its only
-# target: f2).
+# Black plays 9... Bxf2+: the last move and the king in check.
 fen='r1bq1rk1/2p2ppp/p1np1n2/1pb1p3/4P3/1BNP1N2/PPP1QPPP/R1B2RK1 b - - 0 9'
 
 # shot FILE COLS LINES KEYS ARGS...: KEYS are xdotool key names or text
@@ -36,8 +37,8 @@ shot() {
     xv=$!
     sleep 0.7
     rm -rf "$tmp/data"
-    DISPLAY=$d XDG_DATA_HOME=$tmp/data TERM=xterm-256color LC_ALL=C.UTF-8 \
-        xterm -geometry "${cols}x${lines}+0+0" -tn xterm-256color -fa 'DejaVu Sans Mono' -fs $font -bg black \
+    DISPLAY=$d XDG_DATA_HOME=$tmp/data TERM=${TERMINAL:-xterm-256color} LC_ALL=C.UTF-8 \
+        xterm -geometry "${cols}x${lines}+0+0" -tn "${TERMINAL:-xterm-256color}" -fa "${FONT:-Monospace}" -fs $font -bg black \
         -fg grey90 -b 0 -bw 0 -e ${WRAP:-} "$prog" "$@" >/dev/null 2>&1 &
     xt=$!
     # the first frame, then keys (a loaded machine needs the margin); with
@@ -66,29 +67,16 @@ only=${ONLY:-all}
 if [ "$only" = all ] || [ "$only" = opening ]; then
     for size in 80x24 120x40; do
         shot "opening-$size.png" "${size%x*}" "${size#*x}" \
-            "=e4 =c5 =Nf3 =d6 =d4 =cxd4 =Nxd4 =Nf6 =Nc3 =a6" -m two-humans
+            "=e4 =c5 =Nf3 =d6 =d4 =cxd4 =Nxd4 =Nf6 =Nc3 =a6" -m two-humans --no-book
     done
-fi
-# 24-bit colour: xterm (COLORTERM=truecolor), and tmux in xterm with its
-# RGB feature (inside tmux-256color the program has no way to set RGB, so
-# it shows the 256-colour cells: the picture says how they look)
-if [ "$only" = all ] || [ "$only" = truecolor ]; then
-    for theme in brown green blue grey contrast; do
-        WRAP="env COLORTERM=truecolor" shot "$theme-120x40-truecolor.png" 120 40 "=Bxf2+ Up Down Return" \
-            -m two-humans --theme=$theme --fen="$fen"
-    done
-    printf 'set -g default-terminal tmux-256color\nset -as terminal-features ",xterm*:RGB"\n' >"$tmp/tmux.conf"
-    WRAP="env COLORTERM=truecolor tmux -S $tmp/tmux.sock -f $tmp/tmux.conf new-session" \
-        shot "brown-120x40-tmux.png" 120 40 "=Bxf2+ Up Down Return" \
-        -m two-humans --theme=brown --fen="$fen"
-    tmux -S "$tmp/tmux.sock" kill-server 2>/dev/null || true
 fi
 [ "$only" = all ] || [ "$only" = themes ] || exit 0
 for theme in brown green blue grey contrast; do
-    for size in 80x24 120x40; do
+    for size in 80x24 100x30 120x40; do
         cols=${size%x*} lines=${size#*x}
-        shot "$theme-$size-start.png" "$cols" "$lines" "" -m two-humans --theme=$theme
-        shot "$theme-$size-middlegame.png" "$cols" "$lines" "=Bxf2+ Up Down Return" \
-            -m two-humans --theme=$theme --fen="$fen"
+        TERMINAL=xterm-256color shot "$theme-$size-256.png" "$cols" "$lines" "=Bxf2+" \
+            -m two-humans --no-book --theme=$theme --fen="$fen"
+        TERMINAL=xterm shot "$theme-$size-8.png" "$cols" "$lines" "=Bxf2+" \
+            -m two-humans --no-book --theme=$theme --fen="$fen"
     done
 done

@@ -79,7 +79,7 @@ SHELL_TESTS = \
 	tests/train.test tests/datagen.test \
 	tests/uci.test tests/options.test tests/defects.test tests/opening.test \
 	tests/linemode.test tests/match.test tests/tourney.test tests/engines.test \
-	tests/newuser.test tests/screen.test tests/tui.test tests/tui-defects.test \
+	tests/newuser.test tests/screen.test tests/tui.test tests/tui-defects.test tests/tui-layout.test \
 	tests/tui-board.test tests/browse.test tests/analysis.test tests/theme.test \
 	tests/race.test tests/protocol.test tests/signals.test tests/faults.test \
 	tests/nls.test tests/paths.test \

@@ -57,12 +57,12 @@ wait_gone() {
     done
     fail "still on the screen: $1"
 }
-start() { # start COLS LINES ARGS...
+start() { # start COLS LINES ARGS... (env_extra: more VAR=VALUE for tdchess)
     cols=$1 lines=$2
     shift 2
     rm -f "$tmp/exit"
     tmx new-session -d -s t -x "$cols" -y "$lines" \
-        "env TERM=$term LC_ALL=$locale XDG_DATA_HOME='$tmp/data' NO_COLOR=${no_color:-} ESCDELAY=${escdelay:-25} \
+        "env TERM=$term LC_ALL=$locale XDG_DATA_HOME='$tmp/data' NO_COLOR=${no_color:-} ESCDELAY=${escdelay:-25} ${env_extra:-} \
          '$prog' $* 2>'$tmp/stderr'; echo \$? >'$tmp/exit'" || fail "tmux new-session"
 }
 wait_exit() {

@@ -75,9 +75,9 @@ void draw_set_theme(struct palette *p, int theme)
         int bg;
         int fg[COLOUR_NB];
         if (p->depth == DEPTH_8) {
-            bg = t->c8[k] == 8 && COLORS < 16 ? COLOR_BLUE : t->c8[k];
-            fg[WHITE] = COLOR_WHITE;
-            fg[BLACK] = COLOR_BLACK;
+            bg = t->c8[k];
+            fg[WHITE] = THEME_C8_WHITE_PIECE;
+            fg[BLACK] = THEME_C8_BLACK_PIECE;
         } else {
             bg = rgb_colour(p, t->rgb[k], k, t->c256[k]);
             fg[WHITE] = p->depth == DEPTH_DIRECT ? 0xffffff : 231;
@@ -100,7 +100,8 @@ void draw_init(struct palette *p, bool ascii, int theme, enum piece_style style)
         init_pair(PAIR_UI + UI_ACTIVE, COLOR_GREEN, -1);
         init_pair(PAIR_UI + UI_LOW, COLOR_RED, -1);
         init_pair(PAIR_UI + UI_ERROR, COLOR_RED, -1);
-        init_pair(PAIR_UI + UI_DIM, COLOR_BLUE, -1);
+        /* secondary text: 4.5:1 on a dark and on a light background */
+        init_pair(PAIR_UI + UI_DIM, COLORS >= 256 ? THEME_DIM_256 : THEME_DIM_8, -1);
     } else {
         p->colour = false;
     }
@@ -115,8 +116,9 @@ void draw_init(struct palette *p, bool ascii, int theme, enum piece_style style)
 void draw_set_style(struct palette *p, enum piece_style style)
 {
     p->style = style;
-    /* Solid symbols for both sides need the theme's white and black. */
-    p->symbols = p->unicode && p->depth >= DEPTH_256 && style != PIECES_LETTERS;
+    /* Solid symbols for both sides need two piece colours: the theme's
+     * white and black, or in eight colours blue and black. */
+    p->symbols = p->unicode && p->depth >= DEPTH_8 && style != PIECES_LETTERS;
 }
 
 bool draw_figures(const struct palette *p, int sw, int sh)
@@ -142,9 +144,12 @@ const char *draw_depth_name(const struct palette *p)
 attr_t draw_square_attr(const struct palette *p, enum square_kind kind, int colour)
 {
     attr_t bold = colour == WHITE ? A_BOLD : A_NORMAL; /* White's letters stand out */
+    /* In 256 colours and more both sides' letters bold (heavier, the
+     * same weight); never in eight: bold would brighten the pieces into
+     * the squares' range (theme.h). */
     if (p->board_colour)
         return COLOR_PAIR(PAIR_BOARD + kind * COLOUR_NB + (colour == BLACK ? BLACK : WHITE)) |
-               (p->depth == DEPTH_8 ? bold : A_NORMAL);
+               (p->depth >= DEPTH_256 ? A_BOLD : A_NORMAL);
     switch (kind) {
     case SQUARE_DARK:
     case SQUARE_LAST_DARK:
@@ -180,7 +185,10 @@ const char *draw_piece_glyph(const struct palette *p, int colour, int piece)
                                                              {"p", "n", "b", "r", "q", "k"}};
     if (piece < 0 || piece >= PIECE_NB)
         return " ";
-    return p->symbols ? symbols[piece] : letters[colour == BLACK][piece];
+    /* auto: letters where no figure fits, as the fonts of many terminals
+     * (xterm's among them) draw the symbols too small to name (issue 32) */
+    bool symbol = p->symbols && (p->style == PIECES_SYMBOLS || p->style == PIECES_FIGURES);
+    return symbol ? symbols[piece] : letters[colour == BLACK][piece];
 }
 
 const char *draw_spark_glyph(const struct palette *p, int level)

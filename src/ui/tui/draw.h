@@ -4,11 +4,14 @@
  * the terminal has it (a terminfo entry with direct colour, or COLORTERM
  * saying truecolor or 24bit and a terminal that can redefine its
  * palette), else the theme's xterm 256-colour indexes, else its eight
- * basic colours.  Pieces are white and black; with 256 colours and more
- * they are figures that fill the square (figures.h) or, on squares of one
- * line, the filled chess symbols U+265A..U+265F (the pawn with U+FE0E,
- * the text presentation, so that no terminal draws it as a two-cell
- * emoji); with fewer colours letters, White's upper case and bold.
+ * basic colours.  Pieces are white and black (blue and black in eight
+ * colours: theme.h); in a UTF-8 locale they are figures that fill the
+ * square (figures.h); on squares too small for figures, and without
+ * UTF-8, letters, White's upper case.  Asked for (--pieces=symbols, or
+ * figures on small squares), the filled chess symbols U+265A..U+265F
+ * (the pawn with U+FE0E, the text presentation, so that no terminal draws
+ * it as a two-cell emoji): many terminals' fonts draw them too small to
+ * tell apart in one cell.
  *
  * Without colours (monochrome, NO_COLOR), with --ascii, in a locale that
  * is not UTF-8 and on the Linux console the board keeps the terminal's

@@ -2,8 +2,8 @@
  * here, so that the unit tests check them).
  *
  * A figure is pixel art, two pixels across and two down per terminal cell,
- * one set designed for each square size the layout uses (5x2, 7x3 and 9x4
- * cells); squares of one line show a chess symbol or a letter instead.
+ * one set designed for each square size the layout uses from 7x3 cells on
+ * (7x3 and 9x4); smaller squares show a letter (or a chess symbol) instead.
  * Each cell's four pixels become a quadrant block character (U+2596..U+259F,
  * in the fonts of every common terminal); a cell that is all figure is drawn
  * as a space in reverse video, and one with three pixels set as the missing
@@ -29,6 +29,11 @@ bool figure_fits(int sw, int sh);
  * for SW x SH squares: bit 1 the top left, 2 top right, 4 bottom left,
  * 8 bottom right; 0 when there is no such figure. */
 unsigned figure_cell(int piece, int sw, int sh, int row, int col);
+
+/* The pixels of cell COL on line ROW of the mark of an empty legal
+ * target on SW x SH squares (a disc), as figure_cell; 0 everywhere for
+ * squares without one (they show a dot). */
+unsigned figure_target_cell(int sw, int sh, int row, int col);
 
 /* How a cell of pixels MASK is drawn: the quadrant character (UTF-8),
  * and whether in reverse video. */

@@ -22,13 +22,18 @@ static struct rect rect(int y, int x, int h, int w)
 
 /* The panel's views from its top-left corner and size; the captured
  * pieces under the clocks unless they have their place under the board. */
-static void layout_panel(struct layout *l, int y, int x, int h, int w)
+static void layout_panel(struct layout *l, int y, int x, int h, int w, int thinking_want)
 {
-    int pv_lines = h >= 24 ? 3 : h >= 16 ? 2 : 1;
+    int pv_lines = h >= 24 ? 3 : h >= 16 ? 2 : 1, think_h = 2 + pv_lines;
+    /* an analysis's lines, as many as asked for while the move list keeps
+     * a few (issue 32: 3 of 8 shown at 120x40, 2 at 80x24) */
+    int room = h - 3 - 2 - LAYOUT_MOVES_MIN_ANALYSIS;
+    if (thinking_want > think_h)
+        think_h = thinking_want < room ? thinking_want : room > think_h ? room : think_h;
     l->clocks = rect(y, x, 2, w);
     if (l->material.h == 0)
         l->material = rect(y + 2, x, 1, w);
-    l->thinking = rect(y + 3, x, 2 + pv_lines, w);
+    l->thinking = rect(y + 3, x, think_h, w);
     /* the opening's name heads the move list */
     l->opening = rect(l->thinking.y + l->thinking.h + 1, x, 1, w);
     int moves_y = l->opening.y + 1;
@@ -59,6 +64,11 @@ static void layout_under_board(struct layout *l, int bottom, int body, int bw)
 
 void layout_compute(int cols, int lines, struct layout *l)
 {
+    layout_compute_thinking(cols, lines, 0, l);
+}
+
+void layout_compute_thinking(int cols, int lines, int thinking_want, struct layout *l)
+{
     memset(l, 0, sizeof *l);
     int body = lines - 2; /* status and input lines below */
     /* Side by side: the largest squares that leave room for the panel. */
@@ -72,7 +82,8 @@ void layout_compute(int cols, int lines, struct layout *l)
         l->board = rect(top, 0, bh, bw);
         layout_under_board(l, top + bh, body, bw);
         int pw = cols - bw - 2;
-        layout_panel(l, top, bw + 2, body - top, pw > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : pw);
+        layout_panel(l, top, bw + 2, body - top, pw > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : pw,
+                     thinking_want);
         goto done;
     }
     /* Stacked: the board with small squares, the panel below. */
@@ -81,7 +92,8 @@ void layout_compute(int cols, int lines, struct layout *l)
         l->square_w = 3;
         l->square_h = 1;
         l->board = rect(0, 0, 9, 26);
-        layout_panel(l, 10, 0, body - 10, cols > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : cols);
+        layout_panel(l, 10, 0, body - 10, cols > LAYOUT_PANEL_MAX ? LAYOUT_PANEL_MAX : cols,
+                     thinking_want);
         goto done;
     }
     l->too_small = true;

@@ -48,9 +48,10 @@ enum {
     LAYOUT_PANEL_MAX = 72,
     LAYOUT_SQUARE_MAX_H = 4,
     LAYOUT_SPARK_LEVELS = 8,
-    LAYOUT_GRAPH_MIN_H = 3,  /* rows of the evaluation graph, at least */
-    LAYOUT_GRAPH_MAX_H = 13, /* and at most */
-    LAYOUT_MOVES_MIN = 12,   /* lines of moves kept above a graph in the panel */
+    LAYOUT_GRAPH_MIN_H = 3,        /* rows of the evaluation graph, at least */
+    LAYOUT_GRAPH_MAX_H = 13,       /* and at most */
+    LAYOUT_MOVES_MIN = 12,         /* lines of moves kept above a graph in the panel */
+    LAYOUT_MOVES_MIN_ANALYSIS = 3, /* and under the lines of an analysis */
 };
 
 struct rect {
@@ -71,6 +72,9 @@ struct layout {
 /* Lays out a COLS x LINES screen; too_small is set (and the rects are
  * empty) when no layout fits. */
 void layout_compute(int cols, int lines, struct layout *l);
+/* The same with a thinking panel of THINKING_WANT lines where they fit
+ * (an analysis: its title, column header, lines and the sparkline's). */
+void layout_compute_thinking(int cols, int lines, int thinking_want, struct layout *l);
 
 /* The level 0..7 of a sparkline bar for a score in White's view (search
  * units): 4 is about equal, 7 White winning, 0 Black winning. */

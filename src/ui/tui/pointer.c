@@ -80,20 +80,21 @@ static enum pointer_result select_square(struct screen *sc, int sq, char *move)
     }
 }
 
-static enum pointer_result mouse_event(struct screen *sc, char *move)
+/* One mouse report: a press picks (or moves to) the square, a release
+ * elsewhere ends a drag. */
+static enum pointer_result mouse_report(struct screen *sc, const MEVENT *ev, char *move)
 {
-    MEVENT ev;
     WINDOW *w = sc->views[VIEW_BOARD].win;
-    if (getmouse(&ev) != OK || !w || sc->help)
+    if (!w || sc->help)
         return POINTER_HANDLED;
-    int y = ev.y, x = ev.x;
+    int y = ev->y, x = ev->x;
     if (!wmouse_trafo(w, &y, &x, FALSE))
         return POINTER_HANDLED;
     int sq = cursor_square_at(&sc->layout, screen_board_flipped(sc), y, x);
     if (sq == NO_SQUARE)
         return POINTER_HANDLED;
     sc->cursor.square = sq;
-    if (ev.bstate & BUTTON1_PRESSED) {
+    if (ev->bstate & BUTTON1_PRESSED) {
         if (sc->cursor.picked == sq) { /* released here: put back; elsewhere: dragged */
             sc->drag_from = sq;
             sc->drag_unpick = true;
@@ -104,7 +105,7 @@ static enum pointer_result mouse_event(struct screen *sc, char *move)
         sc->drag_unpick = false;
         return r;
     }
-    if (ev.bstate & BUTTON1_RELEASED) {
+    if (ev->bstate & BUTTON1_RELEASED) {
         int from = sc->drag_from;
         sc->drag_from = NO_SQUARE;
         if (from == NO_SQUARE || sc->cursor.picked != from)
@@ -113,6 +114,23 @@ static enum pointer_result mouse_event(struct screen *sc, char *move)
             return select_square(sc, sq, move); /* the drag's target, or put back */
     }
     return POINTER_HANDLED;
+}
+
+/* The reports behind one KEY_MOUSE.  A press and its release that come
+ * in one read (a click of 0 ms: issue 33, item 8) are one KEY_MOUSE, and
+ * curses' getmouse hands its reports out newest first: all are taken, and
+ * done oldest first, so that the release no longer comes alone. */
+static enum pointer_result mouse_event(struct screen *sc, char *move)
+{
+    enum { REPORTS_MAX = 8 };
+    MEVENT ev[REPORTS_MAX];
+    int n = 0;
+    while (n < REPORTS_MAX && getmouse(&ev[n]) == OK)
+        n++;
+    enum pointer_result r = POINTER_HANDLED;
+    while (n-- > 0 && r != POINTER_MOVE)
+        r = mouse_report(sc, &ev[n], move);
+    return r;
 }
 
 enum pointer_result pointer_key(struct screen *sc, int key, char *move)

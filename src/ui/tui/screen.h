@@ -60,6 +60,7 @@ struct screen {
     struct palette pal;
     struct tui_prefs prefs; /* the theme and piece style in use */
     struct layout layout;
+    int thinking_want; /* lines the thinking panel asked for (an analysis's) */
     int cols, lines;
     struct view views[VIEW_NB];
     WINDOW *input; /* readline's line, and where keys are read */

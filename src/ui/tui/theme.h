@@ -12,9 +12,23 @@
  * brown, 137 and 94, are 1.76) and each piece keeps a contrast of 2.5:1
  * or more on both (tests/theme.test measures it on the screen).
  *
- * In eight (or sixteen) colours the terminal decides the shades, so the
- * pieces are letters, White's upper case and bold, and the squares take
- * two basic colours of the theme's family.
+ * In eight (or sixteen) colours the terminal decides the shades.  Taken
+ * from xterm's default palette, only one choice of basic colours keeps
+ * both pieces at 3:1 on both squares with the squares 1.6 times apart
+ * (issue 32): light squares white (#e5e5e5), dark ones green (#00cd00),
+ * 1.70:1; Black's pieces black (9.7:1 and 16.7:1 on them) and White's
+ * blue (#0000ee, 4.4:1 and 7.5:1), neither bold, as bold brightens them
+ * into the squares' range (bright blue on green is 2.2:1).  The last
+ * move is cyan, check and the picked piece yellow, light enough for both.
+ * So every theme has this one look in eight colours; the pieces are
+ * figures as in 256 colours when the terminal draws UTF-8 and the squares
+ * are large enough for them, else letters, White's upper case.
+ *
+ * Secondary text (coordinates, move numbers, labels, the graph's scale)
+ * sits on the terminal's own background, dark or light: in 256 colours
+ * it is grey 243 (#767676), 4.6:1 on black and 4.5:1 on white; in eight
+ * colours, where no grey reaches that on both, the terminal's own
+ * foreground.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -52,6 +66,19 @@ struct theme {
 };
 
 extern const struct theme THEMES[THEME_NB];
+
+/* The pieces' basic colours in eight colours (curses COLOR_*). */
+enum { THEME_C8_WHITE_PIECE = 4 /* blue */, THEME_C8_BLACK_PIECE = 0 /* black */ };
+/* Secondary text: an xterm 256-colour index, and the basic colour (-1:
+ * the terminal's own foreground). */
+enum { THEME_DIM_256 = 243, THEME_DIM_8 = -1 };
+
+/* The RGB (0xRRGGBB) of colour INDEX 0..255 in xterm's default palette. */
+uint32_t theme_xterm_rgb(int index);
+/* The relative luminance 0..1 of RGB (WCAG 2). */
+double theme_luminance(uint32_t rgb);
+/* The WCAG contrast ratio of two colours, 1..21. */
+double theme_contrast(uint32_t a, uint32_t b);
 
 /* How pieces are drawn: auto chooses the best the terminal and the
  * square size allow. */

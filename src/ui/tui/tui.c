@@ -11,7 +11,10 @@
  */
 #include "system.h"
 
+#include <ctype.h>
+#include <langinfo.h>
 #include <poll.h>
+#include <regex.h>
 #include <unistd.h>
 
 #include "chess/movegen.h"
@@ -90,7 +93,7 @@ static void make_windows(struct screen *sc)
     wnoutrefresh(stdscr);
     sc->cols = COLS;
     sc->lines = LINES;
-    layout_compute(sc->cols, sc->lines, &sc->layout);
+    layout_compute_thinking(sc->cols, sc->lines, sc->thinking_want, &sc->layout);
     const struct layout *l = &sc->layout;
     if (!l->too_small) {
         const struct rect rects[VIEW_NB] = {l->board,  l->clocks,   l->thinking, l->moves,
@@ -137,8 +140,27 @@ static void draw_too_small(struct screen *sc)
     wnoutrefresh(stdscr);
 }
 
+/* The thinking panel as high as a running analysis's lines want (its
+ * title, column header and lines, and the sparkline's line): the screen
+ * is laid out again when that changes. */
+static void fit_thinking(struct screen *sc)
+{
+    int count = 0;
+    if (session_analyzing(sc->s))
+        session_analysis(sc->s, &count);
+    int want = count > 0 ? count + 3 : 0;
+    if (want > 0 && want < sc->thinking_want)
+        want = sc->thinking_want; /* lines come and go while it restarts */
+    if (want != sc->thinking_want) {
+        sc->thinking_want = want;
+        make_windows(sc);
+    }
+}
+
 static void draw(struct screen *sc)
 {
+    if (!sc->help)
+        fit_thinking(sc);
     if (sc->help) {
         screen_draw_help(sc);
         wnoutrefresh(sc->help);
@@ -291,6 +313,38 @@ static bool look_command(struct screen *sc, const char *line)
 
 /* ---- input hooks --------------------------------------------------------------- */
 
+/* Does WORD match the locale's regular expression of langinfo ITEM
+ * (YESEXPR, NOEXPR)? */
+static bool langinfo_matches(nl_item item, const char *word)
+{
+    const char *expr = nl_langinfo(item);
+    regex_t re;
+    if (!expr || !*expr || regcomp(&re, expr, REG_EXTENDED | REG_NOSUB) != 0)
+        return false;
+    bool match = regexec(&re, word, 0, NULL, 0) == 0;
+    regfree(&re);
+    return match;
+}
+
+/* The answer LINE gives to a [y/n] question: 1 yes (also an empty line),
+ * 0 no, -1 neither.  The translation's letters count (j in German, o in
+ * French: issue 33, item 6), as do the locale's own yes and no and the
+ * English y and n. */
+static int yes_no(const char *line)
+{
+    /* TRANSLATORS: the letters that answer yes and no to a question
+       such as "Resume the unfinished game? [y/n]", yes first, lower case;
+       the questions show them ("[j/n]").  y and n are always taken too. */
+    const char *letters = _("yn");
+    line += strspn(line, " \t");
+    int c = tolower((unsigned char)*line);
+    if (c == '\0' || c == 'y' || (letters[0] && c == letters[0]))
+        return 1;
+    if (c == 'n' || (letters[0] && letters[1] && c == letters[1]))
+        return 0;
+    return langinfo_matches(YESEXPR, line) ? 1 : langinfo_matches(NOEXPR, line) ? 0 : -1;
+}
+
 static void on_line(void *data, char *line)
 {
     struct screen *sc = data;
@@ -302,8 +356,8 @@ static void on_line(void *data, char *line)
     if (sc->asking_resume) {
         const char *autosave = sc->opt->autosave;
         char err[512];
-        line += strspn(line, " \t");
-        if (*line == 'y' || *line == 'Y' || *line == '\0') {
+        int answer = yes_no(line);
+        if (answer == 1) {
             sc->asking_resume = false;
             if (session_resume(sc->s, autosave, session_now(sc->s), err, sizeof err)) {
                 char more[SESSION_MESSAGES_MAX] = "", text[SESSION_MESSAGES_MAX + 128];
@@ -314,7 +368,7 @@ static void on_line(void *data, char *line)
             } else {
                 set_message(sc, err);
             }
-        } else if (*line == 'n' || *line == 'N') {
+        } else if (answer == 0) {
             sc->asking_resume = false;
             session_set_aside(autosave, sc->message, sizeof sc->message);
         } else {
@@ -610,6 +664,10 @@ int tui_run(struct session *s, const struct tui_options *o)
         input_set_prompt(_("Resume the unfinished game? [y/n] "));
         input_set_recording(false);
         sc->asking_resume = true;
+    } else if (!session_is_human(s, WHITE) && !session_is_human(s, BLACK)) {
+        /* no move to type when the engines play each other (issue 32) */
+        set_message(sc, _("The engines play each other; type a command ('help'); F1 shows the "
+                          "keys."));
     } else {
         snprintf(sc->message, sizeof sc->message,
                  _("Type a move such as %s, or a command ('help'); F1 shows the keys."),

@@ -29,6 +29,28 @@ static void put(WINDOW *w, int y, int x, attr_t attr, const char *text)
     wattrset(w, A_NORMAL);
 }
 
+/* TEXT in at most WIDTH columns into OUT (LEN bytes), ending in an
+ * ellipsis (... without UTF-8) when it is cut; returns whether it was. */
+static bool clip_text(const struct screen *sc, const char *text, int width, char *out, size_t len)
+{
+    if (layout_text_width(text, strlen(text)) <= width) {
+        snprintf(out, len, "%s", text);
+        return false;
+    }
+    const char *dots = sc->pal.unicode ? "\u2026" : "...";
+    int room = width - (sc->pal.unicode ? 1 : 3);
+    snprintf(out, len, "%.*s%s", (int)layout_fit_bytes(text, room > 0 ? room : 0), text, dots);
+    return true;
+}
+
+/* Writes TEXT at Y, X in ATTR, cut with an ellipsis to fit. */
+static void put_clipped(struct screen *sc, WINDOW *w, int y, int x, attr_t attr, const char *text)
+{
+    char line[SCREEN_TEXT_MAX + 8];
+    clip_text(sc, text, getmaxx(w) - x, line, sizeof line);
+    put(w, y, x, attr, line);
+}
+
 bool screen_board_flipped(const struct screen *sc)
 {
     bool black_only = session_is_human(sc->s, BLACK) && !session_is_human(sc->s, WHITE);
@@ -37,13 +59,19 @@ bool screen_board_flipped(const struct screen *sc)
 
 /* ---- board ------------------------------------------------------------------- */
 
-/* PIECE's figure on the square at Y, X in ATTR (its colour on the square's). */
-static void draw_figure(WINDOW *w, int y, int x, int sw, int sh, attr_t attr, int piece)
+/* PIECE's figure on the square at Y, X in ATTR (its colour on the
+ * square's), or with PIECE -1 the mark of an empty target; cells without
+ * pixels are left as they are. */
+static void draw_figure_cells(WINDOW *w, int y, int x, int sw, int sh, attr_t attr, int piece)
 {
     for (int r = 0; r < sh; r++)
         for (int c = 0; c < sw; c++) {
             bool reverse;
-            const char *glyph = figure_glyph(figure_cell(piece, sw, sh, r, c), &reverse);
+            unsigned mask =
+                piece < 0 ? figure_target_cell(sw, sh, r, c) : figure_cell(piece, sw, sh, r, c);
+            if (!mask)
+                continue;
+            const char *glyph = figure_glyph(mask, &reverse);
             wattrset(w, reverse ? attr | A_REVERSE : attr);
             mvwaddstr(w, y + r, x + c, glyph);
         }
@@ -70,14 +98,21 @@ static uint64_t picked_targets(const struct screen *sc)
 static void draw_pointer_marks(const struct screen *sc, WINDOW *w, int sq, int y, int x,
                                attr_t attr, uint64_t targets)
 {
-    int sw = sc->layout.square_w, top = y - (sc->layout.square_h - 1) / 2;
+    int sw = sc->layout.square_w, sh = sc->layout.square_h, top = y - (sh - 1) / 2;
     wattrset(w, attr);
     if (targets >> sq & 1) {
-        if (board_piece(&session_game(sc->s)->board, sq) == NONE) {
-            mvwaddstr(w, y, x + sw / 2, sc->pal.unicode ? "\u2022" : "*");
-        } else { /* a capture: marks in the top corners */
-            mvwaddstr(w, top, x, sc->pal.unicode ? "\u00d7" : "x");
-            mvwaddstr(w, top, x + sw - 1, sc->pal.unicode ? "\u00d7" : "x");
+        bool disc = sc->pal.unicode && figure_target_cell(sw, sh, sh / 2, sw / 2) != 0;
+        if (board_piece(&session_game(sc->s)->board, sq) != NONE) {
+            /* a capture: marks in the corners (the bottom ones from 3 lines) */
+            const char *mark = sc->pal.unicode ? "\u00d7" : "x";
+            for (int r = 0; r < (sh >= 3 ? 2 : 1); r++) {
+                mvwaddstr(w, top + r * (sh - 1), x, mark);
+                mvwaddstr(w, top + r * (sh - 1), x + sw - 1, mark);
+            }
+        } else if (disc) { /* a disc as large as a pawn's head */
+            draw_figure_cells(w, top, x, sw, sh, attr, -1);
+        } else { /* a dot, a large one from 2 lines */
+            mvwaddstr(w, y, x + sw / 2, !sc->pal.unicode ? "*" : sh >= 2 ? "\u25cf" : "\u2022");
         }
     }
     if (sc->cursor.shown && sq == sc->cursor.square && sw >= 3) {
@@ -127,7 +162,7 @@ static void draw_board(struct screen *sc, WINDOW *w)
                 mvwaddch(w, i * sh + mid, x + sw - 1, (chtype)marks[1]);
             }
             if (piece != NONE && figures) {
-                draw_figure(w, i * sh, x, sw, sh, attr, piece);
+                draw_figure_cells(w, i * sh, x, sw, sh, attr, piece);
             } else if (piece != NONE) {
                 wattrset(w, attr);
                 mvwaddstr(w, i * sh + mid, x + sw / 2, draw_piece_glyph(pal, colour, piece));
@@ -176,10 +211,9 @@ static void draw_clock_line(struct screen *sc, WINDOW *w, int y, int side)
     int name_x = 2 + (white_w > black_w ? white_w : black_w) + 2;
     int time_w = (int)strlen(time);
     int name_w = width - name_x - time_w - 2;
-    if (name_w > 0) {
-        char shown[128];
-        size_t n = layout_fit_bytes(name, name_w);
-        snprintf(shown, sizeof shown, "%.*s", (int)n, name);
+    if (name_w > 0) { /* cut with an ellipsis: the level shows in full when wider */
+        char shown[160];
+        clip_text(sc, name, name_w, shown, sizeof shown);
         put(w, y, name_x, A_NORMAL, shown);
     }
     attr_t attr = countdown && left < 20 ? draw_ui_attr(pal, UI_LOW)
@@ -266,22 +300,6 @@ static void side_score(int score, char *buf, size_t len)
                  text[0] == '+' || text[0] == '#' ? "" : "+", text);
 }
 
-/* Writes TEXT at Y, clipped with an ellipsis when it does not fit. */
-static void put_clipped(struct screen *sc, WINDOW *w, int y, const char *text)
-{
-    int width = getmaxx(w);
-    if (layout_text_width(text, strlen(text)) <= width) {
-        put(w, y, 0, A_NORMAL, text);
-        return;
-    }
-    const char *dots = sc->pal.unicode ? "\u2026" : "...";
-    int room = width - (sc->pal.unicode ? 1 : 3);
-    char line[512];
-    snprintf(line, sizeof line, "%.*s%s", (int)layout_fit_bytes(text, room > 0 ? room : 0), text,
-             dots);
-    put(w, y, 0, A_NORMAL, line);
-}
-
 /* The analysis lines from line FIRST to LAST - 1, best first for the side
  * to move. */
 static void draw_analysis(struct screen *sc, WINDOW *w, const struct session_thinking *a, int count,
@@ -306,7 +324,7 @@ static void draw_analysis(struct screen *sc, WINDOW *w, const struct session_thi
             snprintf(line, sizeof line, "%2d %s  %s", k + 1, t->tb_text, t->pv);
         else
             snprintf(line, sizeof line, "%2d %5d %6s %s", k + 1, t->depth, score, t->pv);
-        put_clipped(sc, w, first + k, line);
+        put_clipped(sc, w, first + k, 0, A_NORMAL, line);
     }
 }
 
@@ -323,11 +341,14 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE),
             count > 0 ? _("analysis (Esc or 'stop' ends it)") : _("analysing..."));
         int last = graph ? h : h - 1, first = last >= 4 ? 2 : 1; /* labels if room */
+        /* the column header, its note on the scores where it fits (the
+         * help says it too) */
+        const char *header = _(" # depth  score moves      (scores: + is good for White)");
+        if (layout_text_width(header, strlen(header)) > width)
+            header = _(" # depth  score moves");
         if (count > 0 && first == 2)
-            put(w, 1, 0, draw_ui_attr(&sc->pal, UI_DIM),
-                _(" # depth  score moves      (scores: + is good for White)"));
+            put_clipped(sc, w, 1, 0, draw_ui_attr(&sc->pal, UI_DIM), header);
         draw_analysis(sc, w, a, count, first, last);
-    } else if (t->valid && t->book) {
     } else if (t->valid && t->book) {
         snprintf(line, sizeof line, "%s: %s", _("book"), t->book_move);
         put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), line);
@@ -361,45 +382,101 @@ static void draw_thinking(struct screen *sc, WINDOW *w)
 
 /* ---- captured pieces and the evaluation graph --------------------------------- */
 
-static void draw_material(struct screen *sc, WINDOW *w)
+/* SIDE's captures into BUF: the pieces the other side is missing, queen
+ * first, each once ("♟♟♟") or COUNTED ("♟3"); "-" for none. */
+static void captures_text(const struct palette *pal, const int count[COLOUR_NB][PIECE_NB], int side,
+                          bool counted, char *buf, size_t len)
 {
     static const int start[PIECE_NB] = {8, 2, 2, 2, 1, 1}; /* of each side */
+    int other = colour_other(side);
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int piece = QUEEN; piece >= PAWN; piece--) {
+        int missing = start[piece] - count[other][piece];
+        for (int n = 0; n < missing && used + 16 < len; n++) {
+            used +=
+                (size_t)snprintf(buf + used, len - used, "%s", draw_piece_glyph(pal, other, piece));
+            if (counted && missing > 1) {
+                used += (size_t)snprintf(buf + used, len - used, "%d", missing);
+                break;
+            }
+        }
+    }
+    if (!buf[0])
+        snprintf(buf, len, "-");
+}
+
+/* The captured pieces and the material balance on one line; where the
+ * pieces do not fit, they are counted ("♟5"), then cut with an ellipsis,
+ * and the balance always shows (issue 32: it was cut at 100x30). */
+static void draw_material(struct screen *sc, WINDOW *w)
+{
     static const int value[PIECE_NB] = {1, 3, 3, 5, 9, 0};
     const struct board *b = &session_game(sc->s)->board;
     int count[COLOUR_NB][PIECE_NB] = {{0}};
     for (int sq = 0; sq < 64; sq++)
         if (board_piece(b, sq) != NONE)
             count[board_colour(b, sq)][board_piece(b, sq)]++;
-    char text[COLOUR_NB][128];
     int points[COLOUR_NB] = {0, 0};
-    for (int side = 0; side < COLOUR_NB; side++) {
-        /* SIDE's captures: the pieces the other side is missing, queen first */
-        int other = colour_other(side);
-        size_t used = 0;
-        text[side][0] = '\0';
-        for (int piece = QUEEN; piece >= PAWN; piece--)
-            for (int n = count[other][piece]; n < start[piece] && used + 8 < sizeof text[side]; n++)
-                used += (size_t)snprintf(text[side] + used, sizeof text[side] - used, "%s",
-                                         draw_piece_glyph(&sc->pal, other, piece));
+    for (int side = 0; side < COLOUR_NB; side++)
         for (int piece = PAWN; piece < KING; piece++)
             points[side] += value[piece] * count[side][piece];
-    }
-    char line[400], balance[64];
+    char text[COLOUR_NB][160], line[400], balance[64];
     int diff = points[WHITE] - points[BLACK];
     if (diff == 0)
         snprintf(balance, sizeof balance, "%s", _("material even"));
     else
         snprintf(balance, sizeof balance, _("%s +%d"), diff > 0 ? _("White") : _("Black"),
                  diff > 0 ? diff : -diff);
-    snprintf(line, sizeof line, _("White took %s  Black took %s  %s"),
-             text[WHITE][0] ? text[WHITE] : "-", text[BLACK][0] ? text[BLACK] : "-", balance);
-    put(w, 0, 0, A_NORMAL, line);
+    int width = getmaxx(w), balance_w = layout_text_width(balance, strlen(balance));
+    for (int counted = 0; counted < 2; counted++) {
+        for (int side = 0; side < COLOUR_NB; side++)
+            captures_text(&sc->pal, (const int(*)[PIECE_NB])count, side, counted, text[side],
+                          sizeof text[side]);
+        snprintf(line, sizeof line, _("White took %s  Black took %s"), text[WHITE], text[BLACK]);
+        if (layout_text_width(line, strlen(line)) + 2 + balance_w <= width)
+            break;
+    }
+    char shown[sizeof line + 8];
+    clip_text(sc, line, width - balance_w - 2, shown, sizeof shown);
+    int x = shown[0] ? layout_text_width(shown, strlen(shown)) + 2 : 0;
+    put(w, 0, 0, A_NORMAL, shown);
+    put_clipped(sc, w, 0, x, A_NORMAL, balance);
 }
 
-/* The evaluation after each move, White's view, clamped to +-GRAPH_PAWNS:
- * bars up (White better) and down from the zero line, with the scale on
- * the left; the latest moves when they do not all fit. */
-enum { GRAPH_PAWNS = 5 };
+/* The evaluation after each move, White's view: bars up (White better)
+ * and down from the zero line, the whole game across the box (each move
+ * as wide as the moves leave room for, or the moves sampled evenly when
+ * there are more than columns), scaled to the largest score: the scale,
+ * on the left, is the first of GRAPH_SCALES that holds it (a mate counts
+ * as the largest).  Issue 32: the graph was a few dots in a large box. */
+static const int GRAPH_SCALES[] = {1, 2, 3, 5, 10};
+
+static double graph_pawns(int score)
+{
+    int top = GRAPH_SCALES[ARRAY_SIZE(GRAPH_SCALES) - 1];
+    double pawns = score_is_mate(score) ? (score > 0 ? top : -top) : score / (double)PAWN_VALUE;
+    return pawns > top ? top : pawns < -top ? -top : pawns;
+}
+
+/* One bar of PAWNS on the scale SCALE at column X. */
+static void draw_graph_bar(const struct palette *pal, WINDOW *w, int x, double pawns, int scale)
+{
+    static const char *const eighths[8] = {"\u2581", "\u2582", "\u2583", "\u2584",
+                                           "\u2585", "\u2586", "\u2587", "\u2588"};
+    int h = getmaxy(w), zero = h / 2;
+    int rows = pawns >= 0 ? zero : h - 1 - zero; /* room on that side */
+    int cells8 = (int)(fabs(pawns) / scale * rows * 8 + 0.5);
+    for (int r = 0; r < rows && cells8 > 0; r++, cells8 -= 8) {
+        int y = pawns >= 0 ? zero - 1 - r : zero + 1 + r;
+        const char *glyph = !pal->unicode ? "#"
+                            : cells8 >= 8 ? eighths[7]
+                            : pawns >= 0  ? eighths[cells8 - 1]
+                            : cells8 >= 4 ? "\u2580"  /* upper half */
+                                          : "\u2594"; /* upper eighth */
+        put(w, y, x, A_NORMAL, glyph);
+    }
+}
 
 static void draw_graph(struct screen *sc, WINDOW *w)
 {
@@ -407,46 +484,35 @@ static void draw_graph(struct screen *sc, WINDOW *w)
     const struct palette *pal = &sc->pal;
     int h = getmaxy(w), width = getmaxx(w);
     int zero = h / 2, label_w = 4, room = width - label_w;
+    double *pawns = xmalloc(((size_t)g->board.ply + 1) * sizeof *pawns), most = 0;
+    int n = 0;
+    for (int i = 0; i < g->board.ply; i++)
+        if (g->info[i].has_score) {
+            pawns[n] = graph_pawns(g->info[i].score);
+            most = fmax(most, fabs(pawns[n++]));
+        }
+    int scale = GRAPH_SCALES[0];
+    for (size_t k = 0; k < ARRAY_SIZE(GRAPH_SCALES) && scale < most; k++)
+        scale = GRAPH_SCALES[k];
     char label[8];
     attr_t dim = draw_ui_attr(pal, UI_DIM);
-    snprintf(label, sizeof label, "%+d", GRAPH_PAWNS);
+    snprintf(label, sizeof label, "%+d", scale);
     put(w, 0, 0, dim, label);
     put(w, zero, 1, dim, "0");
-    snprintf(label, sizeof label, "%+d", -GRAPH_PAWNS);
+    snprintf(label, sizeof label, "%+d", -scale);
     put(w, h - 1, 0, dim, label);
     for (int x = 0; x < room; x++)
         put(w, zero, label_w + x, dim, pal->unicode ? "\u2500" : "-");
-    if (room <= 0)
-        return;
-    int total = 0;
-    for (int i = 0; i < g->board.ply; i++)
-        total += g->info[i].has_score;
-    int skip = total > room ? total - room : 0, x = label_w;
-    static const char *const eighths[8] = {"\u2581", "\u2582", "\u2583", "\u2584",
-                                           "\u2585", "\u2586", "\u2587", "\u2588"};
-    for (int i = 0; i < g->board.ply; i++) {
-        if (!g->info[i].has_score || skip-- > 0)
-            continue;
-        int score = g->info[i].score;
-        double pawns = score_is_mate(score) ? (score > 0 ? GRAPH_PAWNS : -GRAPH_PAWNS)
-                                            : score / (double)PAWN_VALUE;
-        if (pawns > GRAPH_PAWNS)
-            pawns = GRAPH_PAWNS;
-        if (pawns < -GRAPH_PAWNS)
-            pawns = -GRAPH_PAWNS;
-        int rows = pawns >= 0 ? zero : h - 1 - zero; /* room on that side */
-        int cells8 = (int)(fabs(pawns) / GRAPH_PAWNS * rows * 8 + 0.5);
-        for (int r = 0; r < rows && cells8 > 0; r++, cells8 -= 8) {
-            int y = pawns >= 0 ? zero - 1 - r : zero + 1 + r;
-            const char *glyph = !pal->unicode ? "#"
-                                : cells8 >= 8 ? eighths[7]
-                                : pawns >= 0  ? eighths[cells8 - 1]
-                                : cells8 >= 4 ? "\u2580"  /* upper half */
-                                              : "\u2594"; /* upper eighth */
-            put(w, y, x, A_NORMAL, glyph);
-        }
-        x++;
+    if (room > 0 && n > 0 && n <= room) { /* each move as wide as there is room */
+        int cw = room / n;
+        for (int i = 0; i < n; i++)
+            for (int c = 0; c < cw; c++)
+                draw_graph_bar(pal, w, label_w + i * cw + c, pawns[i], scale);
+    } else if (room > 0 && n > 0) { /* more moves than columns: evenly sampled */
+        for (int c = 0; c < room; c++)
+            draw_graph_bar(pal, w, label_w + c, pawns[(int)((long)(c + 1) * n / room) - 1], scale);
     }
+    free(pawns);
 }
 
 /* ---- moves ---------------------------------------------------------------------- */
@@ -480,7 +546,8 @@ static void draw_moves(struct screen *sc, WINDOW *w)
         top = 0;
     sc->moves_top = top;
     int offset = b->start_side == BLACK; /* a game from a position with Black to move */
-    attr_t dim = sc->pal.colour ? draw_ui_attr(&sc->pal, UI_DIM) : A_DIM;
+    /* moves taken back: grey where there is one, else faint */
+    attr_t dim = sc->pal.colour && COLORS >= 256 ? draw_ui_attr(&sc->pal, UI_DIM) : A_DIM;
     for (int i = 0; i < room && top + i < lines; i++) {
         int line = top + i, y = i % h, x = i / h * COLUMN_W;
         int white = 2 * line - offset, black = white + 1;
@@ -506,7 +573,7 @@ static void draw_opening(struct screen *sc, WINDOW *w)
     char text[300];
     if (!session_opening_text(sc->s, text, sizeof text))
         return;
-    put_clipped(sc, w, 0, text);
+    put_clipped(sc, w, 0, 0, A_NORMAL, text);
     put(w, 0, 0, draw_ui_attr(&sc->pal, UI_TITLE), (char[4]){text[0], text[1], text[2], '\0'});
 }
 
@@ -519,7 +586,8 @@ static void draw_status(struct screen *sc, WINDOW *w)
     put(w, 0, 0, A_BOLD, status);
     int x = layout_text_width(status, strlen(status)) + 3;
     const char *text = sc->matches[0] ? sc->matches : sc->message;
-    put(w, 0, x, sc->matches[0] ? draw_ui_attr(&sc->pal, UI_TITLE) : A_NORMAL, text);
+    /* a message cut to fit ends in an ellipsis; the help (F1) shows it whole */
+    put_clipped(sc, w, 0, x, sc->matches[0] ? draw_ui_attr(&sc->pal, UI_TITLE) : A_NORMAL, text);
 }
 
 /* ---- help ------------------------------------------------------------------------ */
@@ -581,6 +649,10 @@ void screen_draw_help(struct screen *sc)
     }
     LINE("%s", _("tdchess: type moves in SAN (Nf3, exd5, O-O, e8=Q) or as e2e4, then Enter."));
     LINE("%s", "");
+    if (sc->message[0]) { /* whole, also where the status line cut it */
+        LINE(_("Last message: %s"), sc->message);
+        LINE("%s", "");
+    }
     LINE("%s", _("Keys:"));
     for (int i = 0; i < REQ_NB; i++)
         if (REQUESTS[i].key)
