@@ -164,6 +164,7 @@ static void build_all(void)
     build_piece_rays();
     build_castle_mask();
     build_zobrist();
+    attacks_init();
 }
 
 void tables_init(void)

@@ -21,6 +21,7 @@
 #ifndef TDCHESS_CHESS_TABLES_H
 #define TDCHESS_CHESS_TABLES_H
 
+#include "chess/attacks.h"
 #include "chess/types.h"
 
 enum { END_OF_LOOKUP = -1, DIRECTION_NB = 8 };
@@ -83,18 +84,6 @@ static inline uint64_t ray_attacks(int sq, int dir, uint64_t occupied)
 {
     int first = ray_first(sq, dir, occupied);
     return TABLES->ray_mask[dir][sq] & (first < 0 ? ~0ULL : ~TABLES->ray_mask[dir][first]);
-}
-
-static inline uint64_t bishop_attacks(int sq, uint64_t occupied)
-{
-    return ray_attacks(sq, 4, occupied) | ray_attacks(sq, 5, occupied) |
-           ray_attacks(sq, 6, occupied) | ray_attacks(sq, 7, occupied);
-}
-
-static inline uint64_t rook_attacks(int sq, uint64_t occupied)
-{
-    return ray_attacks(sq, 0, occupied) | ray_attacks(sq, 1, occupied) |
-           ray_attacks(sq, 2, occupied) | ray_attacks(sq, 3, occupied);
 }
 
 #endif
