@@ -191,6 +191,19 @@ bool board_attacked(const struct board *b, int sq, int by)
            (diagonal && (bishop_attacks(sq, occupied) & diagonal));
 }
 
+uint64_t state_attackers_to(const struct game_state *s, int sq, uint64_t occupied)
+{
+    uint64_t diagonal = s->by_piece[BISHOP] | s->by_piece[QUEEN];
+    uint64_t straight = s->by_piece[ROOK] | s->by_piece[QUEEN];
+    uint64_t pawns = s->by_piece[PAWN];
+    return ((TABLES->pawn_from[WHITE][sq] & pawns & s->by_colour[WHITE]) |
+            (TABLES->pawn_from[BLACK][sq] & pawns & s->by_colour[BLACK]) |
+            (TABLES->knight_mask[sq] & s->by_piece[KNIGHT]) |
+            (TABLES->king_mask[sq] & s->by_piece[KING]) |
+            (bishop_attacks(sq, occupied) & diagonal) | (rook_attacks(sq, occupied) & straight)) &
+           occupied;
+}
+
 static inline bool path_clear(const struct game_state *s, int from, int to)
 {
     return !(TABLES->between[from][to] & state_occupied(s));
