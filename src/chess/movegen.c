@@ -30,16 +30,15 @@ static inline struct move *push_promotions(struct move *out, int from, int to, i
 /* Pawn moves (design §4.3): captures towards the lower file first, then
  * the push and the double push. */
 static struct move *gen_pawn(const struct game_state *s, struct move *out, int from, int us,
-                             bool captures_only)
+                             uint64_t ep, bool captures_only)
 {
     int forward = us == WHITE ? -8 : 8;
     int row = sq_row(from);
     bool promoting = row == (us == WHITE ? 1 : 6);
     int to = from + forward;
     /* A pawn of ours on `from` attacks the squares an enemy pawn would
-     * attack `from` from.  The ep square is empty, so it never is a
-     * target of an ordinary capture too. */
-    uint64_t ep = s->ep != NO_SQUARE ? 1ULL << s->ep : 0;
+     * attack `from` from.  The ep square (bit `ep`) is empty, so it never
+     * is the target of an ordinary capture too. */
     uint64_t targets =
         TABLES->pawn_from[colour_other(us)][from] & (s->by_colour[colour_other(us)] | ep);
     for (; targets; targets &= targets - 1) {
@@ -90,10 +89,13 @@ static inline struct move *push_descending(struct move *out, int from, uint64_t 
 __attribute__((always_inline)) static inline struct move *
 push_rays(struct move *out, int from, uint64_t targets, uint64_t enemies, int first, int last)
 {
+    if (!(targets & (targets - 1))) /* none or one: no order to keep */
+        return targets ? push(out, from, __builtin_ctzll(targets),
+                              (int)(enemies >> __builtin_ctzll(targets) & 1))
+                       : out;
+#pragma GCC unroll 8
     for (int dir = first; dir < last; dir++) {
         uint64_t ray = targets & TABLES->ray_mask[dir][from];
-        if (!ray)
-            continue;
         out = dir_ascending(dir) ? push_ascending(out, from, ray, enemies)
                                  : push_descending(out, from, ray, enemies);
     }
@@ -141,10 +143,11 @@ static int generate(const struct board *b, struct move_list *list, bool captures
     const struct game_state *s = b->state;
     int us = b->side;
     struct move *out = list->moves;
+    uint64_t ep = s->ep != NO_SQUARE ? 1ULL << s->ep : 0;
     for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
         int sq = __builtin_ctzll(own); /* ascending, as the design's square loop */
         if (s->piece[sq] == PAWN)
-            out = gen_pawn(s, out, sq, us, captures_only);
+            out = gen_pawn(s, out, sq, us, ep, captures_only);
         else
             out = gen_piece(s, out, sq, us, captures_only);
     }
