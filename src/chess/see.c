@@ -9,9 +9,12 @@
 #include "chess/tables.h"
 #include "chess/see.h"
 
-/* SEE values: the king is worth more than everything else together, so
- * "capturing" with it only counts when nothing recaptures. */
-static const int see_value[PIECE_NB] = {10000, 30000, 30000, 50000, 90000, 1000000};
+/* SEE values in search units (a pawn is 10000): 100, 325, 325, 500 and
+ * 975 centipawns, so that a minor piece is worth a little more than three
+ * pawns and bishop for knight stays even.  The king is worth more than
+ * everything else together, so "capturing" with it only counts when
+ * nothing recaptures. */
+static const int see_value[PIECE_NB] = {10000, 32500, 32500, 50000, 97500, 1000000};
 
 /* An exchange on one square: the pieces still on the board and those of
  * them that attack the square, both colours together.  A piece that
