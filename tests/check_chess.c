@@ -14,6 +14,7 @@
 #include "chess/notation.h"
 #include "chess/perft.h"
 #include "chess/tables.h"
+#include "core/rng.h"
 #include "testutil.h"
 
 /* ---- helpers ----------------------------------------------------------- */
@@ -88,20 +89,60 @@ START_TEST(test_tables)
     ck_assert_int_eq(__builtin_popcountll(TABLES->knight_mask[SQ_A1]), 2);
     ck_assert_int_eq(__builtin_popcountll(TABLES->knight_mask[27]), 8);
     ck_assert_int_eq(__builtin_popcountll(TABLES->king_mask[SQ_H8]), 3);
-    /* A queen in the centre of an empty board reaches 27 squares; the skip
-     * pointer of every entry leads to the first square of the next ray. */
-    int n = 0, rays = 0;
-    for (const struct square_data *p = TABLES->piece_rays[QUEEN][27]; p->test_square >= 0; p++) {
-        n++;
-        rays += p->skip == p + 1; /* only a ray's last entry skips to its neighbour */
+    /* The rays: a queen in the centre of an empty board reaches 27
+     * squares, a rook in the corner 14 along two rays. */
+    uint64_t queen = 0, rook = 0;
+    for (int dir = 0; dir < DIRECTION_NB; dir++) {
+        queen |= TABLES->ray_mask[dir][27];
+        rook |= dir < 4 ? TABLES->ray_mask[dir][SQ_A1] : 0;
     }
-    ck_assert_int_eq(n, 27);
-    ck_assert_int_eq(rays, 8);
-    int walked = 0;
-    for (const struct square_data *p = TABLES->piece_rays[ROOK][SQ_A1]; p->test_square >= 0;
-         p = p->skip)
-        walked++;
-    ck_assert_int_eq(walked, 2); /* a rook in the corner has two rays */
+    ck_assert_int_eq(__builtin_popcountll(queen), 27);
+    ck_assert_int_eq(__builtin_popcountll(rook), 14);
+    ck_assert_int_eq(TABLES->ray[SQ_A1][0][6], SQ_A8);
+}
+END_TEST
+
+/* The magic and PEXT lookups against the square-by-square walk and the
+ * rays of the tables, on random occupancies of every density. */
+START_TEST(test_slider_attacks)
+{
+    tables_init();
+    ck_assert_int_eq(__builtin_popcountll(rook_attacks(SQ_A1, 0)), 14);
+    ck_assert_int_eq(__builtin_popcountll(bishop_attacks(35, 0)), 13); /* d4 */
+    /* A rook on d1 with pieces on d4, b1 and g1: d2-d4, c1-b1, e1-g1. */
+    uint64_t occupied = 1ULL << 35 | 1ULL << SQ_B1 | 1ULL << SQ_G1;
+    ck_assert_uint_eq(rook_attacks(SQ_D1, occupied),
+                      1ULL << 35 | 1ULL << 43 | 1ULL << 51 | 1ULL << SQ_B1 | 1ULL << SQ_C1 |
+                          1ULL << SQ_E1 | 1ULL << SQ_F1 | 1ULL << SQ_G1);
+    ck_assert(strcmp(attacks_kind(), "pext") == 0 || strcmp(attacks_kind(), "magic") == 0);
+    ck_assert(!ATTACK_TABLES->use_pext || attacks_have_pext());
+    struct rng rng;
+    rng_seed(&rng, 31);
+    int pext_checked = 0;
+    for (int i = 0; i < 20000; i++) {
+        uint64_t occ = rng_next(&rng);
+        for (int k = i % 4; k > 0; k--)
+            occ &= rng_next(&rng); /* sparser boards too */
+        int sq = (int)rng_below(&rng, SQUARE_NB);
+        for (int piece = BISHOP; piece <= ROOK; piece++) {
+            const struct slider_magic *m =
+                piece == BISHOP ? &ATTACK_TABLES->bishop[sq] : &ATTACK_TABLES->rook[sq];
+            uint64_t want = attacks_reference(piece, sq, occ), rays = 0;
+            for (int dir = piece == BISHOP ? 4 : 0; dir < (piece == BISHOP ? 8 : 4); dir++)
+                rays |= ray_attacks(sq, dir, occ);
+            ck_assert_uint_eq(rays, want);
+            ck_assert_uint_eq(slider_attacks_magic(m, occ), want);
+            ck_assert_uint_eq(slider_attacks(m, occ), want);
+#if ATTACKS_PEXT
+            if (attacks_have_pext()) {
+                ck_assert_uint_eq(slider_attacks_pext(m, occ), want);
+                pext_checked++;
+            }
+#endif
+        }
+        ck_assert_uint_eq(queen_attacks(sq, occ), attacks_reference(QUEEN, sq, occ));
+    }
+    ck_assert(pext_checked == 0 || pext_checked == 40000);
 }
 END_TEST
 
@@ -654,6 +695,7 @@ static Suite *chess_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tables);
+    tcase_add_test(tc, test_slider_attacks);
     tcase_add_test(tc, test_fen_round_trip);
     tcase_add_test(tc, test_fen_errors);
     tcase_add_test(tc, test_incremental_key_and_restore);

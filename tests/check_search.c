@@ -168,15 +168,15 @@ static const struct {
     int value;
 } see_cases[] = {
     {"4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "exd5", 10000},           /* free pawn */
-    {"4k3/2p5/3p4/8/8/8/3Q4/4K3 w - - 0 1", "Qxd6", 10000 - 90000}, /* defended */
+    {"4k3/2p5/3p4/8/8/8/3Q4/4K3 w - - 0 1", "Qxd6", 10000 - 97500}, /* defended */
     {"4k3/8/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "Rxd6", 50000},         /* undefended rook */
     {"3rk3/8/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "Rxd6", 50000},        /* R takes, R x R, R x R */
     {"3rk3/3r4/3r4/8/8/3R4/3R4/4K3 w - - 0 1", "Rxd6", 0},          /* three defenders */
     {"4k3/8/2n5/8/3P4/8/8/4K3 b - - 0 1", "Nxd4", 10000},
     {"4k3/8/2n5/4p3/3P4/8/8/4K3 b - - 0 1", "Nxd4", 10000}, /* d4 undefended */
-    {"4k3/8/2n5/8/3P4/4P3/8/4K3 b - - 0 1", "Nxd4", 10000 - 30000},
+    {"4k3/8/2n5/8/3P4/4P3/8/4K3 b - - 0 1", "Nxd4", 10000 - 32500},
     {"4k3/8/8/8/3p4/8/3Q4/3RK3 w - - 0 1", "Qxd4", 10000}, /* x-ray rook backs up */
-    {"4k3/8/8/2p5/3p4/8/3Q4/3RK3 w - - 0 1", "Qxd4", 10000 - 90000 + 10000},
+    {"4k3/8/8/2p5/3p4/8/3Q4/3RK3 w - - 0 1", "Qxd4", 10000 - 97500 + 10000},
     {"4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", "Kxe2", 10000},   /* king takes a free pawn */
     {"4k3/8/8/8/8/5n2/4p3/4K3 w - - 0 1", "Kxe2", 10000}, /* illegal recapture: n/a */
 };
@@ -198,8 +198,8 @@ END_TEST
  * value. */
 static void check_see_ge_here(void)
 {
-    static const int bounds[] = {-1000000, -90000, -50000, -30000, -10000, -2500, -1,
-                                 0,        1,      2500,   10000,  30000,  50000, 90000};
+    static const int bounds[] = {-1000000, -97500, -50000, -32500, -10000, -2500, -1,
+                                 0,        1,      2500,   10000,  32500,  50000, 97500};
     struct move_list list;
     gen_moves(&board, &list);
     for (int i = 0; i < list.count; i++) {

@@ -50,15 +50,19 @@ void board_copy(struct board *dst, const struct board *src)
 }
 
 /* History grows on demand so no game or search line has a length limit; the
- * test is one compare per move. */
-static void ensure_capacity(struct board *b)
+ * test is one compare per move, inlined, and the growth out of line. */
+__attribute__((noinline, cold)) static void grow_history(struct board *b)
 {
-    if (b->ply + 1 < b->capacity)
-        return;
     b->capacity *= 2;
     b->history = xrealloc(b->history, (size_t)b->capacity * sizeof *b->history);
     b->moves_made = xrealloc(b->moves_made, (size_t)b->capacity * sizeof *b->moves_made);
     b->state = b->history + b->ply;
+}
+
+static inline void ensure_capacity(struct board *b)
+{
+    if (b->ply + 1 >= b->capacity)
+        grow_history(b);
 }
 
 void board_clear(struct board *b, int side)
@@ -189,6 +193,19 @@ bool board_attacked(const struct board *b, int sq, int by)
     uint64_t diagonal = (s->by_piece[BISHOP] & them) | queens;
     return (straight && (rook_attacks(sq, occupied) & straight)) ||
            (diagonal && (bishop_attacks(sq, occupied) & diagonal));
+}
+
+uint64_t state_attackers_to(const struct game_state *s, int sq, uint64_t occupied)
+{
+    uint64_t diagonal = s->by_piece[BISHOP] | s->by_piece[QUEEN];
+    uint64_t straight = s->by_piece[ROOK] | s->by_piece[QUEEN];
+    uint64_t pawns = s->by_piece[PAWN];
+    return ((TABLES->pawn_from[WHITE][sq] & pawns & s->by_colour[WHITE]) |
+            (TABLES->pawn_from[BLACK][sq] & pawns & s->by_colour[BLACK]) |
+            (TABLES->knight_mask[sq] & s->by_piece[KNIGHT]) |
+            (TABLES->king_mask[sq] & s->by_piece[KING]) |
+            (bishop_attacks(sq, occupied) & diagonal) | (rook_attacks(sq, occupied) & straight)) &
+           occupied;
 }
 
 static inline bool path_clear(const struct game_state *s, int from, int to)
@@ -358,8 +375,12 @@ bool board_insufficient_material(const struct board *b)
 
 static void update_draw_flag(struct board *b)
 {
-    b->state->is_draw =
-        board_is_fifty_moves(b) || board_insufficient_material(b) || board_is_threefold(b);
+    const struct game_state *s = b->state;
+    /* A pawn, rook or queen on the board: enough material (the usual case,
+     * settled without the counts). */
+    bool material_left = (s->by_piece[PAWN] | s->by_piece[ROOK] | s->by_piece[QUEEN]) != 0;
+    b->state->is_draw = board_is_fifty_moves(b) ||
+                        (!material_left && board_insufficient_material(b)) || board_is_threefold(b);
 }
 
 /* ---- make / take back (design §5.2) ----------------------------------- */

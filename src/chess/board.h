@@ -81,6 +81,11 @@ bool board_single_attack(const struct board *b, int target, int from);
 /* With `evacuated` empty, does a slider of colour `by` behind it attack
  * `target` along their common line? (design §5.4.3) */
 bool board_test_exposure(const struct board *b, int target, int evacuated, int by);
+/* Every piece, of either colour, that attacks sq when the pieces on the
+ * squares of `occupied` are all there are (design §5.4.4): the leapers
+ * from their masks, the sliders by one bishop and one rook lookup from sq.
+ * A piece off `occupied` neither attacks nor blocks. */
+uint64_t state_attackers_to(const struct game_state *s, int sq, uint64_t occupied);
 /* Would the pseudo-legal move m give check (the in_check of the position
  * after it, when it is legal)?  Without making it, except for castling and
  * en passant; b is left as it was. */

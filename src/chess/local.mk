@@ -9,6 +9,7 @@ noinst_LIBRARIES += src/libtdchess.a
 src_libtdchess_a_SOURCES = \
 	%reldir%/types.h \
 	%reldir%/tables.c %reldir%/tables.h \
+	%reldir%/attacks.c %reldir%/attacks.h \
 	%reldir%/board.c %reldir%/board.h \
 	%reldir%/movegen.c %reldir%/movegen.h \
 	%reldir%/fen.c %reldir%/fen.h \

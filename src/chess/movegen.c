@@ -1,4 +1,4 @@
-/* movegen.c - pseudo-legal generation with skip-pointer rays (design §4).
+/* movegen.c - pseudo-legal generation from bitboards (design §4).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -9,125 +9,151 @@
 #include "chess/movegen.h"
 #include "chess/tables.h"
 
-static inline void push(struct move_list *list, int from, int to, int type)
+/* Moves are written through a local pointer, the count stored once: a
+ * store to a move (int8_t fields may alias anything) would otherwise make
+ * the compiler reload list->count for every push. */
+static inline struct move *push(struct move *out, int from, int to, int type)
 {
-    list->moves[list->count++] = (struct move){(int8_t)from, (int8_t)to, (uint8_t)type, 0};
+    *out = (struct move){(int8_t)from, (int8_t)to, (uint8_t)type, 0};
+    return out + 1;
 }
 
-static inline void push_promotions(struct move_list *list, int from, int to, int type)
+static inline struct move *push_promotions(struct move *out, int from, int to, int type)
 {
     /* Queen first: the most useful promotion leads the list. */
     for (int piece = QUEEN; piece >= KNIGHT; piece--)
-        list->moves[list->count++] =
+        *out++ =
             (struct move){(int8_t)from, (int8_t)to, (uint8_t)(type | PROMOTION), (uint8_t)piece};
+    return out;
 }
 
-/* Pawn moves are written out (design §4.3); the direction comes from the side. */
-static void gen_pawn(const struct game_state *s, struct move_list *list, int from, int us,
-                     bool captures_only)
+/* Pawn moves (design §4.3): captures towards the lower file first, then
+ * the push and the double push. */
+static struct move *gen_pawn(const struct game_state *s, struct move *out, int from, int us,
+                             uint64_t ep, bool captures_only)
 {
     int forward = us == WHITE ? -8 : 8;
     int row = sq_row(from);
     bool promoting = row == (us == WHITE ? 1 : 6);
     int to = from + forward;
-    for (int df = -1; df <= 1; df += 2) {
-        int file = sq_file(from) + df;
-        if (file < 0 || file > 7)
-            continue;
-        int target = to + df;
-        if (s->colour[target] == colour_other(us)) {
-            if (promoting)
-                push_promotions(list, from, target, PAWN_MOVE | CAPTURE);
-            else
-                push(list, from, target, PAWN_MOVE | CAPTURE);
-        } else if (target == s->ep) {
-            push(list, from, target, PAWN_MOVE | CAPTURE | EN_PASSANT);
-        }
+    /* A pawn of ours on `from` attacks the squares an enemy pawn would
+     * attack `from` from.  The ep square (bit `ep`) is empty, so it never
+     * is the target of an ordinary capture too. */
+    uint64_t targets =
+        TABLES->pawn_from[colour_other(us)][from] & (s->by_colour[colour_other(us)] | ep);
+    for (; targets; targets &= targets - 1) {
+        int target = __builtin_ctzll(targets);
+        if (promoting)
+            out = push_promotions(out, from, target, PAWN_MOVE | CAPTURE);
+        else
+            out = push(out, from, target,
+                       target == s->ep ? PAWN_MOVE | CAPTURE | EN_PASSANT : PAWN_MOVE | CAPTURE);
     }
     if (s->piece[to] != NONE)
-        return;
-    if (promoting) {
-        push_promotions(list, from, to, PAWN_MOVE);
-        return;
-    }
+        return out;
+    if (promoting)
+        return push_promotions(out, from, to, PAWN_MOVE);
     if (captures_only)
-        return;
-    push(list, from, to, PAWN_MOVE);
+        return out;
+    out = push(out, from, to, PAWN_MOVE);
     if (row == (us == WHITE ? 6 : 1) && s->piece[to + forward] == NONE)
-        push(list, from, to + forward, PAWN_MOVE | TWO_SQUARES);
+        out = push(out, from, to + forward, PAWN_MOVE | TWO_SQUARES);
+    return out;
 }
 
-static void gen_piece(const struct game_state *s, struct move_list *list, int from, int us,
-                      bool captures_only)
+/* The moves to `targets`, ascending; CAPTURE is 1, so an enemy's bit is
+ * the move's type. */
+static inline struct move *push_ascending(struct move *out, int from, uint64_t targets,
+                                          uint64_t enemies)
 {
-    const struct square_data *p = TABLES->piece_rays[s->piece[from]][from];
-    int them = colour_other(us);
-    while (p->test_square != END_OF_LOOKUP) {
-        int to = p->test_square;
-        if (s->colour[to] == NONE) {
-            if (!captures_only)
-                push(list, from, to, NORMAL_MOVE);
-            p++;
-        } else {
-            if (s->colour[to] == them)
-                push(list, from, to, CAPTURE);
-            p = p->skip;
-        }
+    for (; targets; targets &= targets - 1) {
+        int to = __builtin_ctzll(targets);
+        out = push(out, from, to, (int)(enemies >> to & 1));
     }
+    return out;
 }
 
-/* The captures of gen_piece() in its order (targets ascending for the
- * leapers, the first piece of each ray, rays in table order), from the
- * bitboards: no walk over the empty squares. */
-static void gen_piece_captures(const struct game_state *s, struct move_list *list, int from, int us)
+static inline struct move *push_descending(struct move *out, int from, uint64_t targets,
+                                           uint64_t enemies)
 {
-    int piece = s->piece[from];
-    uint64_t enemies = s->by_colour[colour_other(us)];
-    if (piece == KNIGHT || piece == KING) {
-        uint64_t targets =
-            (piece == KNIGHT ? TABLES->knight_mask[from] : TABLES->king_mask[from]) & enemies;
-        for (; targets; targets &= targets - 1)
-            push(list, from, __builtin_ctzll(targets), CAPTURE);
-        return;
+    for (; targets; targets &= ~(1ULL << (63 - __builtin_clzll(targets)))) {
+        int to = 63 - __builtin_clzll(targets);
+        out = push(out, from, to, (int)(enemies >> to & 1));
     }
-    uint64_t occupied = state_occupied(s);
-    int first = piece == BISHOP ? 4 : 0, last = piece == ROOK ? 4 : DIRECTION_NB;
+    return out;
+}
+
+/* A slider's moves in the order of the skip-pointer rays (design §4.2):
+ * ray by ray in direction order, each from the piece outwards, so the
+ * list (and with it the search) is the same as the walk gave. */
+__attribute__((always_inline)) static inline struct move *
+push_rays(struct move *out, int from, uint64_t targets, uint64_t enemies, int first, int last)
+{
+    if (!(targets & (targets - 1))) /* none or one: no order to keep */
+        return targets ? push(out, from, __builtin_ctzll(targets),
+                              (int)(enemies >> __builtin_ctzll(targets) & 1))
+                       : out;
+#pragma GCC unroll 8
     for (int dir = first; dir < last; dir++) {
-        int at = ray_first(from, dir, occupied);
-        if (at >= 0 && mask_has(enemies, at))
-            push(list, from, at, CAPTURE);
+        uint64_t ray = targets & TABLES->ray_mask[dir][from];
+        out = dir_ascending(dir) ? push_ascending(out, from, ray, enemies)
+                                 : push_descending(out, from, ray, enemies);
+    }
+    return out;
+}
+
+/* The moves of a knight, bishop, rook, queen or king; with captures_only,
+ * its captures alone, in the same order. */
+static struct move *gen_piece(const struct game_state *s, struct move *out, int from, int us,
+                              bool captures_only)
+{
+    uint64_t enemies = s->by_colour[colour_other(us)];
+    uint64_t allowed = captures_only ? enemies : ~s->by_colour[us];
+    uint64_t occupied = state_occupied(s);
+    switch (s->piece[from]) {
+    case KNIGHT:
+        return push_ascending(out, from, TABLES->knight_mask[from] & allowed, enemies);
+    case KING:
+        return push_ascending(out, from, TABLES->king_mask[from] & allowed, enemies);
+    case BISHOP:
+        return push_rays(out, from, bishop_attacks(from, occupied) & allowed, enemies, 4, 8);
+    case ROOK:
+        return push_rays(out, from, rook_attacks(from, occupied) & allowed, enemies, 0, 4);
+    default:
+        return push_rays(out, from, queen_attacks(from, occupied) & allowed, enemies, 0, 8);
     }
 }
 
-static void gen_castling(const struct game_state *s, struct move_list *list, int us)
+static struct move *gen_castling(const struct game_state *s, struct move *out, int us)
 {
     if (s->in_check)
-        return;
+        return out;
     int king = us == WHITE ? SQ_E1 : SQ_E8;
     int rights = us == WHITE ? s->castle : s->castle >> 2;
     if ((rights & WHITE_KING_SIDE) && s->piece[king + 1] == NONE && s->piece[king + 2] == NONE)
-        push(list, king, king + 2, CASTLE);
+        out = push(out, king, king + 2, CASTLE);
     if ((rights & WHITE_QUEEN_SIDE) && s->piece[king - 1] == NONE && s->piece[king - 2] == NONE &&
         s->piece[king - 3] == NONE)
-        push(list, king, king - 2, CASTLE);
+        out = push(out, king, king - 2, CASTLE);
+    return out;
 }
 
 static int generate(const struct board *b, struct move_list *list, bool captures_only)
 {
     const struct game_state *s = b->state;
     int us = b->side;
-    list->count = 0;
+    struct move *out = list->moves;
+    uint64_t ep = s->ep != NO_SQUARE ? 1ULL << s->ep : 0;
     for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
         int sq = __builtin_ctzll(own); /* ascending, as the design's square loop */
         if (s->piece[sq] == PAWN)
-            gen_pawn(s, list, sq, us, captures_only);
-        else if (captures_only)
-            gen_piece_captures(s, list, sq, us);
+            out = gen_pawn(s, out, sq, us, ep, captures_only);
         else
-            gen_piece(s, list, sq, us, false);
+            out = gen_piece(s, out, sq, us, captures_only);
     }
     if (!captures_only)
-        gen_castling(s, list, us);
+        out = gen_castling(s, out, us);
+    list->count = (int)(out - list->moves);
     return list->count;
 }
 
@@ -160,18 +186,13 @@ static bool leaves_pin_line(const struct board *b, int king, struct move m, int 
     int dir = TABLES->direction[king][m.from];
     if (dir < 0 || TABLES->direction[king][m.to] == dir)
         return false; /* not aligned, or moving along the pin line */
-    const int8_t *ray = TABLES->ray[king][dir];
-    while (*ray != m.from)
-        if (s->piece[*ray++] != NONE)
-            return false; /* something else shields the king */
-    for (ray++; *ray >= 0; ray++) {
-        int piece = s->piece[*ray];
-        if (piece == NONE)
-            continue;
-        return s->colour[*ray] == them &&
-               (piece == QUEEN || piece == (dir_is_straight(dir) ? ROOK : BISHOP));
-    }
-    return false;
+    uint64_t occupied = state_occupied(s);
+    if (TABLES->between[king][m.from] & occupied)
+        return false;                          /* something else shields the king */
+    int at = ray_first(m.from, dir, occupied); /* the first piece behind it */
+    if (at < 0 || s->colour[at] != them)
+        return false;
+    return s->piece[at] == QUEEN || s->piece[at] == (dir_is_straight(dir) ? ROOK : BISHOP);
 }
 
 bool move_is_legal(struct board *b, struct move m)
@@ -190,24 +211,62 @@ bool move_is_legal(struct board *b, struct move m)
     return !leaves_pin_line(b, s->king_sq[us], m, them);
 }
 
+/* Our pieces pinned against our king: each alone between it and an enemy
+ * slider on their line. */
+static uint64_t pinned_pieces(const struct game_state *s, int us)
+{
+    int king = s->king_sq[us];
+    uint64_t theirs = s->by_colour[colour_other(us)], occupied = state_occupied(s);
+    uint64_t snipers =
+        (rook_attacks(king, theirs) & (s->by_piece[ROOK] | s->by_piece[QUEEN]) & theirs) |
+        (bishop_attacks(king, theirs) & (s->by_piece[BISHOP] | s->by_piece[QUEEN]) & theirs);
+    uint64_t pinned = 0;
+    for (; snipers; snipers &= snipers - 1) {
+        uint64_t between = TABLES->between[king][__builtin_ctzll(snipers)] & occupied;
+        if (!(between & (between - 1)))
+            pinned |= between;
+    }
+    return pinned & s->by_colour[us];
+}
+
+/* How many moves of the pseudo-legal list are legal (with `first`, 1 as
+ * soon as one is): move_is_legal() with the pins found once for the
+ * list. */
+static int count_legal(struct board *b, const struct move_list *list, bool first)
+{
+    const struct game_state *s = b->state;
+    int us = b->side, king = s->king_sq[us], legal = 0;
+    if (s->in_check || king == NO_SQUARE) {
+        for (int i = 0; i < list->count && !(first && legal); i++)
+            legal += move_is_legal(b, list->moves[i]);
+        return legal;
+    }
+    uint64_t pinned = pinned_pieces(s, us);
+    for (int i = 0; i < list->count; i++) {
+        struct move m = list->moves[i];
+        if (m.from == king || (m.type & (EN_PASSANT | CASTLE)))
+            legal += move_is_legal(b, m);
+        else
+            legal += !mask_has(pinned, m.from) ||
+                     TABLES->direction[king][m.to] == TABLES->direction[king][m.from];
+        if (first && legal)
+            break;
+    }
+    return legal;
+}
+
 int count_legal_moves(struct board *b)
 {
     struct move_list list;
     gen_moves(b, &list);
-    int legal = 0;
-    for (int i = 0; i < list.count; i++)
-        legal += move_is_legal(b, list.moves[i]);
-    return legal;
+    return count_legal(b, &list, false);
 }
 
 bool has_legal_move(struct board *b)
 {
     struct move_list list;
     gen_moves(b, &list);
-    for (int i = 0; i < list.count; i++)
-        if (move_is_legal(b, list.moves[i]))
-            return true;
-    return false;
+    return count_legal(b, &list, true) > 0;
 }
 
 bool move_is_legal_in(struct board *b, struct move m)

@@ -1,4 +1,4 @@
-/* see.c - static exchange evaluation on the 64-square board.
+/* see.c - static exchange evaluation on an attackers-to-square bitboard.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -9,41 +9,87 @@
 #include "chess/tables.h"
 #include "chess/see.h"
 
-/* SEE values: the king is worth more than everything else together, so
- * "capturing" with it only counts when nothing recaptures. */
-static const int see_value[PIECE_NB] = {10000, 30000, 30000, 50000, 90000, 1000000};
+/* SEE values in search units (a pawn is 10000): 100, 325, 325, 500 and
+ * 975 centipawns, so that a minor piece is worth a little more than three
+ * pawns and bishop for knight stays even.  The king is worth more than
+ * everything else together, so "capturing" with it only counts when
+ * nothing recaptures. */
+static const int see_value[PIECE_NB] = {10000, 32500, 32500, 50000, 97500, 1000000};
 
-/* The least valuable piece of colour `by` attacking sq, ignoring the
- * removed squares (pieces that have already captured, so that x-ray
- * attackers behind them join in), or -1.  Among equals: the pawn or knight
- * on the lowest square, the slider on the first ray in direction order. */
-static int least_attacker(const struct game_state *s, int sq, int by, uint64_t removed)
+/* An exchange on one square: the pieces still on the board and those of
+ * them that attack the square, both colours together.  A piece that
+ * captures leaves `occupied`; the slider behind it on its line, if any,
+ * joins the attackers (x-ray), found by one lookup along that line. */
+struct exchange {
+    const struct game_state *s;
+    int sq;
+    uint64_t occupied;
+    uint64_t attackers;
+};
+
+static inline void exchange_start(struct exchange *x, const struct game_state *s, int sq,
+                                  uint64_t removed)
 {
-    uint64_t mine = s->by_colour[by] & ~removed;
-    uint64_t found = TABLES->pawn_from[by][sq] & s->by_piece[PAWN] & mine;
-    if (found)
-        return __builtin_ctzll(found);
-    found = TABLES->knight_mask[sq] & s->by_piece[KNIGHT] & mine;
-    if (found)
-        return __builtin_ctzll(found);
-    uint64_t sliders = (s->by_piece[BISHOP] | s->by_piece[ROOK] | s->by_piece[QUEEN]) & mine;
-    if (sliders) {
-        uint64_t occupied = state_occupied(s) & ~removed;
-        int nearest[DIRECTION_NB];
-        for (int dir = 0; dir < DIRECTION_NB; dir++)
-            nearest[dir] = ray_first(sq, dir, occupied);
-        for (int dir = 4; dir < DIRECTION_NB; dir++)
-            if (nearest[dir] >= 0 && mask_has(s->by_piece[BISHOP] & mine, nearest[dir]))
-                return nearest[dir];
-        for (int dir = 0; dir < 4; dir++)
-            if (nearest[dir] >= 0 && mask_has(s->by_piece[ROOK] & mine, nearest[dir]))
-                return nearest[dir];
-        for (int dir = 0; dir < DIRECTION_NB; dir++)
-            if (nearest[dir] >= 0 && mask_has(s->by_piece[QUEEN] & mine, nearest[dir]))
-                return nearest[dir];
-    }
-    found = TABLES->king_mask[sq] & s->by_piece[KING] & mine; /* the king takes last */
-    return found ? __builtin_ctzll(found) : -1;
+    x->s = s;
+    x->sq = sq;
+    x->occupied = state_occupied(s) & ~removed;
+    x->attackers = state_attackers_to(s, sq, x->occupied);
+}
+
+static inline void exchange_remove(struct exchange *x, int from)
+{
+    const struct game_state *s = x->s;
+    x->occupied &= ~(1ULL << from);
+    x->attackers &= ~(1ULL << from);
+    int dir = TABLES->direction[x->sq][from];
+    if (dir < 0)
+        return; /* a knight: nothing stands behind it on a line */
+    if (dir_is_straight(dir))
+        x->attackers |= rook_attacks(x->sq, x->occupied) &
+                        (s->by_piece[ROOK] | s->by_piece[QUEEN]) & x->occupied;
+    else
+        x->attackers |= bishop_attacks(x->sq, x->occupied) &
+                        (s->by_piece[BISHOP] | s->by_piece[QUEEN]) & x->occupied;
+}
+
+/* Of the sliders in `set`, each the first piece on its ray from sq, the
+ * one on the first ray of [first, last) in direction order. */
+static inline int first_by_ray(int sq, uint64_t set, int first, int last)
+{
+    if (!(set & (set - 1)))
+        return __builtin_ctzll(set);
+    for (int dir = first; dir < last; dir++)
+        if (set & TABLES->ray_mask[dir][sq])
+            return __builtin_ctzll(set & TABLES->ray_mask[dir][sq]);
+    return __builtin_ctzll(set);
+}
+
+/* The least valuable attacker of colour `by`, or -1.  Among equals: the
+ * pawn or knight on the lowest square, the slider on the first ray in
+ * direction order (the bishops' diagonals, the rooks' lines, all eight for
+ * queens); the king takes last. */
+static int least_attacker(const struct exchange *x, int by)
+{
+    const struct game_state *s = x->s;
+    uint64_t mine = x->attackers & s->by_colour[by], set;
+    if (!mine)
+        return -1;
+    if ((set = mine & s->by_piece[PAWN]))
+        return __builtin_ctzll(set);
+    if ((set = mine & s->by_piece[KNIGHT]))
+        return __builtin_ctzll(set);
+    if ((set = mine & s->by_piece[BISHOP]))
+        return first_by_ray(x->sq, set, 4, DIRECTION_NB);
+    if ((set = mine & s->by_piece[ROOK]))
+        return first_by_ray(x->sq, set, 0, 4);
+    if ((set = mine & s->by_piece[QUEEN]))
+        return first_by_ray(x->sq, set, 0, DIRECTION_NB);
+    return __builtin_ctzll(mine); /* the king */
+}
+
+static inline bool has_attacker(const struct exchange *x, int by)
+{
+    return (x->attackers & x->s->by_colour[by]) != 0;
 }
 
 int see(const struct board *b, struct move m)
@@ -60,17 +106,19 @@ int see(const struct board *b, struct move m)
     if (m.type & PROMOTION)
         gain[0] += see_value[m.promote] - see_value[PAWN];
     int side = colour_other(us);
+    struct exchange x;
+    exchange_start(&x, s, sq, removed);
     for (;;) {
-        int from = least_attacker(s, sq, side, removed);
+        int from = least_attacker(&x, side);
         if (from < 0 || depth + 1 >= (int)ARRAY_SIZE(gain))
             break;
         depth++;
         /* Speculative: what the side to move gains if it captures. */
         gain[depth] = see_value[on_square] - gain[depth - 1];
         on_square = s->piece[from];
-        removed |= 1ULL << from;
+        exchange_remove(&x, from);
         side = colour_other(side);
-        if (on_square == KING && least_attacker(s, sq, side, removed) >= 0) {
+        if (on_square == KING && has_attacker(&x, side)) {
             depth--; /* the king may not capture into a defended square */
             break;
         }
@@ -108,13 +156,15 @@ bool see_ge(const struct board *b, struct move m, int threshold)
     if (balance >= 0)
         return true; /* enough even if the mover is lost for nothing */
     int side = colour_other(us);
+    struct exchange x;
+    exchange_start(&x, s, sq, removed);
     for (;;) {
-        int from = least_attacker(s, sq, side, removed);
+        int from = least_attacker(&x, side);
         if (from < 0)
             break;
-        removed |= 1ULL << from;
+        exchange_remove(&x, from);
         int piece = s->piece[from];
-        if (piece == KING && least_attacker(s, sq, colour_other(side), removed) >= 0)
+        if (piece == KING && has_attacker(&x, colour_other(side)))
             break; /* the king may not capture into a defended square */
         if (side == us) {
             balance -= see_value[piece]; /* we took; they may take our capturer */

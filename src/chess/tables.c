@@ -13,12 +13,6 @@
 
 struct chess_tables chess_tables_data;
 
-/* Every ray list of every piece and square, in one pool.  The exact size is
- * bounded by 64 squares x (27 queen targets + 8 ray ends + 1 terminator) per
- * piece kind. */
-enum { POOL_SIZE = PIECE_NB * SQUARE_NB * 40 };
-static struct square_data ray_pool[POOL_SIZE];
-
 static const int dir_file[DIRECTION_NB] = {0, 0, -1, 1, -1, 1, -1, 1};
 static const int dir_row[DIRECTION_NB] = {-1, 1, 0, 0, -1, -1, 1, 1};
 static const int knight_file[8] = {1, 2, 2, 1, -1, -2, -2, -1};
@@ -81,44 +75,6 @@ static void build_leapers(void)
     }
 }
 
-/* Appends one ray (or one leaper target) and returns the new pool position. */
-static struct square_data *add_ray(struct square_data *p, const int8_t *squares, int length)
-{
-    struct square_data *next_ray = p + length;
-    for (int i = 0; i < length; i++) {
-        p[i].test_square = squares[i];
-        p[i].skip = next_ray;
-    }
-    return next_ray;
-}
-
-static void build_piece_rays(void)
-{
-    struct chess_tables *t = &chess_tables_data;
-    struct square_data *p = ray_pool;
-    for (int piece = KNIGHT; piece <= KING; piece++)
-        for (int sq = 0; sq < SQUARE_NB; sq++) {
-            t->piece_rays[piece][sq] = p;
-            if (piece == KNIGHT || piece == KING) {
-                uint64_t mask = piece == KNIGHT ? t->knight_mask[sq] : t->king_mask[sq];
-                for (int8_t to = 0; to < SQUARE_NB; to++)
-                    if (mask_has(mask, to))
-                        p = add_ray(p, &to, 1);
-            } else {
-                int first = piece == BISHOP ? 4 : 0, last = piece == ROOK ? 4 : 8;
-                for (int dir = first; dir < last; dir++) {
-                    int length = 0;
-                    while (t->ray[sq][dir][length] >= 0)
-                        length++;
-                    p = add_ray(p, t->ray[sq][dir], length);
-                }
-            }
-            p->test_square = END_OF_LOOKUP;
-            p->skip = p;
-            p++;
-        }
-}
-
 static void build_castle_mask(void)
 {
     struct chess_tables *t = &chess_tables_data;
@@ -161,9 +117,9 @@ static void build_all(void)
     build_rays();
     build_lines();
     build_leapers();
-    build_piece_rays();
     build_castle_mask();
     build_zobrist();
+    attacks_init();
 }
 
 void tables_init(void)

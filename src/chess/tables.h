@@ -2,13 +2,7 @@
  *
  * Built once per process by tables_init() (thread-safe, idempotent) and never
  * written afterwards, so any number of boards and threads share them.
- *
- * Skip-pointer rays: piece_rays[piece][sq] is a list of square_data entries
- * holding every square the piece could reach from sq on an empty board, ray
- * by ray.  A move generator walks the list; on an empty square it steps to
- * the next entry, on an occupied one it follows `skip` to the first entry of
- * the next ray.  The list ends with an entry whose test_square is
- * END_OF_LOOKUP.  Knights and kings have rays of length one.
+ * tables_init() also builds the slider attack tables of attacks.h.
  *
  * Directions: 0..3 are straight (N, S, W, E), 4..7 diagonal (NW, NE, SW, SE).
  * direction[a][b] (the design's exposedAttackTable) gives the direction from
@@ -21,22 +15,17 @@
 #ifndef TDCHESS_CHESS_TABLES_H
 #define TDCHESS_CHESS_TABLES_H
 
+#include "chess/attacks.h"
 #include "chess/types.h"
 
-enum { END_OF_LOOKUP = -1, DIRECTION_NB = 8 };
+enum { DIRECTION_NB = 8 };
 
 static inline bool dir_is_straight(int dir)
 {
     return dir < 4;
 }
 
-struct square_data {
-    int8_t test_square;
-    const struct square_data *skip;
-};
-
 struct chess_tables {
-    const struct square_data *piece_rays[PIECE_NB][SQUARE_NB];
     int8_t ray[SQUARE_NB][DIRECTION_NB][8]; /* squares along each ray, -1 terminated */
     int8_t direction[SQUARE_NB][SQUARE_NB];
     uint64_t knight_mask[SQUARE_NB]; /* bit t set when a knight on s attacks t */
@@ -83,18 +72,6 @@ static inline uint64_t ray_attacks(int sq, int dir, uint64_t occupied)
 {
     int first = ray_first(sq, dir, occupied);
     return TABLES->ray_mask[dir][sq] & (first < 0 ? ~0ULL : ~TABLES->ray_mask[dir][first]);
-}
-
-static inline uint64_t bishop_attacks(int sq, uint64_t occupied)
-{
-    return ray_attacks(sq, 4, occupied) | ray_attacks(sq, 5, occupied) |
-           ray_attacks(sq, 6, occupied) | ray_attacks(sq, 7, occupied);
-}
-
-static inline uint64_t rook_attacks(int sq, uint64_t occupied)
-{
-    return ray_attacks(sq, 0, occupied) | ray_attacks(sq, 1, occupied) |
-           ray_attacks(sq, 2, occupied) | ray_attacks(sq, 3, occupied);
 }
 
 #endif

@@ -23,6 +23,7 @@
 
 #include <math.h>
 
+#include "chess/tables.h"
 #include "core/message.h"
 #include "eval/bits.h"
 #include "eval/eval.h"
@@ -52,9 +53,8 @@ struct evaluator {
     int32_t extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
     bool extended; /* the set has extras: compute them, blend the stages */
     bool format3;  /* ... and those of format 3: a continuous taper */
-    /* Attack tables of the extras (bit sq = square sq, a8 = 0): knight and
-     * king moves, and the eight rays of the sliders. */
-    uint64_t knight_att[64], king_att[64], ray[8][64];
+    /* The extras' attacks (bit sq = square sq, a8 = 0) come from the chess
+     * layer: TABLES' knight and king masks, attacks.h's slider lookups. */
     struct nnue_net *net; /* when not NULL, it evaluates instead of the set */
     /* eval_positional() of the set, compiled for the chosen kernel. */
     int (*play)(const struct evaluator *e, const struct board *b, struct pawn_cache *pc);
@@ -128,34 +128,6 @@ static void rebuild(struct evaluator *e)
     e->format3 = format >= 3;
 }
 
-/* Ray directions as (file, row) steps: the first four are the rook's,
- * the last four the bishop's; rays 1, 3, 6 and 7 run towards higher
- * square numbers (their nearest blocker is the lowest bit). */
-static const int ray_step[8][2] = {{0, -1},  {0, 1},  {-1, 0}, {1, 0},
-                                   {-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
-
-static void init_attack_tables(struct evaluator *e)
-{
-    static const int knight_step[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
-                                          {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    for (int sq = 0; sq < 64; sq++) {
-        int f = sq_file(sq), y = sq_row(sq);
-        e->knight_att[sq] = e->king_att[sq] = 0;
-        for (int i = 0; i < 8; i++) {
-            int nf = f + knight_step[i][0], ny = y + knight_step[i][1];
-            if (nf >= 0 && nf < 8 && ny >= 0 && ny < 8)
-                e->knight_att[sq] |= bit(ny * 8 + nf);
-            int kf = f + ray_step[i][0], ky = y + ray_step[i][1];
-            if (kf >= 0 && kf < 8 && ky >= 0 && ky < 8)
-                e->king_att[sq] |= bit(ky * 8 + kf);
-            e->ray[i][sq] = 0;
-            for (int rf = kf, ry = ky; rf >= 0 && rf < 8 && ry >= 0 && ry < 8;
-                 rf += ray_step[i][0], ry += ray_step[i][1])
-                e->ray[i][sq] |= bit(ry * 8 + rf);
-        }
-    }
-}
-
 struct eval_config eval_config_default(void)
 {
     return (struct eval_config){
@@ -167,8 +139,8 @@ struct evaluator *evaluator_new(void)
     struct evaluator *e = xcalloc(1, sizeof *e);
     e->config = eval_config_default();
     for (int kind = EVAL_KERNEL_NB - 1; !evaluator_set_kernel(e, (enum eval_kernel)kind); kind--)
-        continue; /* the portable kernel is always there */
-    init_attack_tables(e);
+        continue;  /* the portable kernel is always there */
+    tables_init(); /* the attack masks and lookups of the chess layer */
     eval_params_handmade(&e->params);
     rebuild(e);
     return e;
@@ -412,40 +384,15 @@ static const int castle_bits[COLOUR_NB] = {WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
 
 /* ---- the extras: attacks, mobility, king attack, threats ------------------ */
 
-/* The squares of ray dir from sq up to and including the first piece.  A
- * sentinel square ends the scan when nothing blocks: the ray of an
- * ascending direction (one whose squares have higher numbers) is empty
- * from h1, that of a descending one from a8, so no branch is needed. */
-ALWAYS_INLINE uint64_t ray_attacks(const struct evaluator *e, int dir, int sq, uint64_t occupied)
-{
-    uint64_t ray = e->ray[dir][sq], blockers = ray & occupied;
-    bool ascending = dir == 1 || dir == 3 || dir >= 6;
-    int stop = ascending ? bit_first(blockers | bit(63)) : bit_last(blockers | bit(0));
-    return ray & ~e->ray[dir][stop];
-}
-
-ALWAYS_INLINE uint64_t rook_rays(const struct evaluator *e, int sq, uint64_t occupied)
-{
-    return ray_attacks(e, 0, sq, occupied) | ray_attacks(e, 1, sq, occupied) |
-           ray_attacks(e, 2, sq, occupied) | ray_attacks(e, 3, sq, occupied);
-}
-
-ALWAYS_INLINE uint64_t bishop_rays(const struct evaluator *e, int sq, uint64_t occupied)
-{
-    return ray_attacks(e, 4, sq, occupied) | ray_attacks(e, 5, sq, occupied) |
-           ray_attacks(e, 6, sq, occupied) | ray_attacks(e, 7, sq, occupied);
-}
-
-static inline uint64_t piece_attacks(const struct evaluator *e, int piece, int sq,
-                                     uint64_t occupied)
+static inline uint64_t piece_attacks(int piece, int sq, uint64_t occupied)
 {
     if (piece == KNIGHT)
-        return e->knight_att[sq];
+        return TABLES->knight_mask[sq];
     if (piece == BISHOP)
-        return bishop_rays(e, sq, occupied);
+        return bishop_attacks(sq, occupied);
     if (piece == ROOK)
-        return rook_rays(e, sq, occupied);
-    return rook_rays(e, sq, occupied) | bishop_rays(e, sq, occupied);
+        return rook_attacks(sq, occupied);
+    return queen_attacks(sq, occupied);
 }
 
 static inline uint64_t pawn_attacks(uint64_t pawns, int colour)
@@ -460,21 +407,22 @@ static inline uint64_t pawn_attacks(uint64_t pawns, int colour)
  * if at all), less an attack without a queen; squared, so that one weak
  * point is little and several together are a lot (Stockfish's and
  * Ethereal's king safety work this way). */
-ALWAYS_INLINE void
-king_danger(const struct evaluator *e, const struct board *b, const uint64_t bb[CODE_NB],
-            uint64_t occupied, const uint64_t own[COLOUR_NB], const uint64_t pawn_att[COLOUR_NB],
-            const uint64_t zone[COLOUR_NB], const uint64_t kind_att[COLOUR_NB][PIECE_NB],
-            const int units[COLOUR_NB], struct feature_counts *fc, const uint64_t att[COLOUR_NB])
+ALWAYS_INLINE void king_danger(const struct board *b, const uint64_t bb[CODE_NB], uint64_t occupied,
+                               const uint64_t own[COLOUR_NB], const uint64_t pawn_att[COLOUR_NB],
+                               const uint64_t zone[COLOUR_NB],
+                               const uint64_t kind_att[COLOUR_NB][PIECE_NB],
+                               const int units[COLOUR_NB], struct feature_counts *fc,
+                               const uint64_t att[COLOUR_NB])
 {
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side, k = b->state->king_sq[them];
         if (k < 0)
             continue;
         uint64_t safe = ~own[c] & ~att[them];
-        uint64_t diagonal = piece_attacks(e, BISHOP, k, occupied);
-        uint64_t straight = piece_attacks(e, ROOK, k, occupied);
+        uint64_t diagonal = piece_attacks(BISHOP, k, occupied);
+        uint64_t straight = piece_attacks(ROOK, k, occupied);
         const uint64_t *ka = kind_att[c];
-        int checks = bit_count(e->knight_att[k] & ka[KNIGHT] & safe) +
+        int checks = bit_count(TABLES->knight_mask[k] & ka[KNIGHT] & safe) +
                      bit_count(diagonal & (ka[BISHOP] | ka[QUEEN]) & safe) +
                      bit_count(straight & (ka[ROOK] | ka[QUEEN]) & safe);
         const uint64_t *da = kind_att[them];
@@ -510,16 +458,16 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
             own[c] |= bb[c * PIECE_NB + p];
         pawn_att[c] = pawn_attacks(bb[c * PIECE_NB + PAWN], c);
         int k = s->king_sq[c];
-        zone[c] = k >= 0 ? e->king_att[k] | bit(k) : 0;
+        zone[c] = k >= 0 ? TABLES->king_mask[k] | bit(k) : 0;
     }
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side, attackers = 0, units = 0;
         uint64_t safe = ~own[c] & ~pawn_att[them];
-        uint64_t all = pawn_att[c] | (s->king_sq[c] >= 0 ? e->king_att[s->king_sq[c]] : 0);
+        uint64_t all = pawn_att[c] | (s->king_sq[c] >= 0 ? TABLES->king_mask[s->king_sq[c]] : 0);
         minor_att[c] = 0;
         for (int p = KNIGHT; p <= QUEEN; p++)
             for (uint64_t x = bb[c * PIECE_NB + p]; x; x &= x - 1) {
-                uint64_t a = piece_attacks(e, p, bit_first(x), occupied);
+                uint64_t a = piece_attacks(p, bit_first(x), occupied);
                 all |= a;
                 if (p <= BISHOP)
                     minor_att[c] |= a;
@@ -542,7 +490,7 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
         att[c] = all;
     }
     if (e->format3)
-        king_danger(e, b, bb, occupied, own, pawn_att, zone, kind_att, danger, fc, att);
+        king_danger(b, bb, occupied, own, pawn_att, zone, kind_att, danger, fc, att);
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side;
         uint64_t majors = bb[them * PIECE_NB + ROOK] | bb[them * PIECE_NB + QUEEN];
