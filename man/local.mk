@@ -66,7 +66,7 @@ manfrdir = $(mandir)/fr/man6
 manfr_DATA = man/fr/tdchess.6
 CLEANFILES += man/de/tdchess.6 man/fr/tdchess.6
 man_edit_translated = $(AM_V_GEN)in=$@.in; test -f $$in || in=$(srcdir)/$$in; \
-	$(edit_man) <$$in >$@-t && mv -f $@-t $@
+	$(MKDIR_P) $(@D) && $(edit_man) <$$in >$@-t && mv -f $@-t $@
 man/de/tdchess.6: man/de/tdchess.6.in Makefile
 	$(man_edit_translated)
 man/fr/tdchess.6: man/fr/tdchess.6.in Makefile
