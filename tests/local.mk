@@ -25,7 +25,7 @@ CHECK_TESTS = \
 	tests/check_search tests/check_level tests/check_tb \
 	tests/check_train tests/check_posrec tests/check_datagen \
 	tests/check_play tests/check_match tests/check_extengine tests/check_defects \
-	tests/check_cursor tests/check_look
+	tests/check_cursor tests/check_look tests/check_puzzle
 check_PROGRAMS += $(CHECK_TESTS)
 TESTS += $(CHECK_TESTS)
 tests_check_core_CFLAGS = $(TEST_CFLAGS)
@@ -66,6 +66,8 @@ tests_check_cursor_CFLAGS = $(TEST_CFLAGS)
 tests_check_cursor_LDADD = $(TEST_LDADD)
 tests_check_look_CFLAGS = $(TEST_CFLAGS)
 tests_check_look_LDADD = $(TEST_LDADD)
+tests_check_puzzle_CFLAGS = $(TEST_CFLAGS)
+tests_check_puzzle_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/testutil.h
 
 # The shell tests, run by $(SHELL), grouped by what they test (the
