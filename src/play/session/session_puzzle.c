@@ -33,7 +33,7 @@ enum {
     CHECK_NONE,
     CHECK_TRIED,                   /* the search of the move tried */
     CHECK_BEST,                    /* the search of the solution's move */
-    CHECK_NODES = 400000,          /* each search's nodes */
+    CHECK_NODES = 200000,          /* each search's nodes */
     ALTERNATIVE_MARGIN = 50 * 100, /* search units: half a pawn */
     WINNING = 300 * 100,           /* three pawns: a move that still wins */
 };
@@ -137,17 +137,16 @@ void session_puzzle_free(struct session *s)
     puzzle_record_free(&s->puzzle.record);
 }
 
-/* "Puzzle rating 1523 (+23), streak 3." after a result. */
-static void say_rating(struct session *s, double before)
+/* "rating 1523 (+23), streak 3" after a result. */
+static void rating_note(const struct session *s, double before, char *buf, size_t len)
 {
     const struct puzzle_record *r = &s->puzzle.record;
-    double change = r->rating.rating - before;
     if (!current(s)->rated)
-        session_say(s, _("This puzzle has no rating: yours stays %.0f. Streak: %d."),
-                    r->rating.rating, r->streak);
+        snprintf(buf, len, _("rating %.0f (an unrated puzzle), streak %d"), r->rating.rating,
+                 r->streak);
     else
-        session_say(s, _("Your puzzle rating: %.0f (%+.0f). Streak: %d."), r->rating.rating, change,
-                    r->streak);
+        snprintf(buf, len, _("rating %.0f (%+.0f), streak %d"), r->rating.rating,
+                 r->rating.rating - before, r->streak);
 }
 
 unsigned session_puzzle_rating(struct session *s)
@@ -161,11 +160,13 @@ unsigned session_puzzle_rating(struct session *s)
     return EV_MESSAGE;
 }
 
-/* The result of the puzzle, once: into the record and its file. */
-static void count(struct session *s, bool solved)
+/* The result of the puzzle, once: into the record and its file.  NOTE
+ * gets the rating's change ("" when it was counted before). */
+static void count(struct session *s, bool solved, char *note, size_t len)
 {
     struct session_puzzle *z = &s->puzzle;
     const struct puzzle *p = current(s);
+    note[0] = '\0';
     if (z->counted)
         return;
     z->counted = true;
@@ -174,7 +175,7 @@ static void count(struct session *s, bool solved)
     char err[4600];
     if (z->record_path[0] && !puzzle_record_save(&z->record, z->record_path, err, sizeof err))
         session_say(s, _("Your puzzle record was not saved: %s"), err);
-    say_rating(s, before);
+    rating_note(s, before, note, len);
 }
 
 /* ---- solving ----------------------------------------------------------------------- */
@@ -198,19 +199,21 @@ static void san(const struct session *s, struct move m, char *buf)
     board_free(&b);
 }
 
-/* The solved puzzle's end: its themes and the rating. */
+/* The solved puzzle's end: the rating, its themes. */
 static void solved(struct session *s)
 {
     struct session_puzzle *z = &s->puzzle;
     z->over = true;
     const struct puzzle *p = current(s);
-    if (p->themes[0])
-        session_say(s, _("Solved! Themes: %s."), p->themes);
+    bool failed = z->counted;
+    char note[128];
+    count(s, true, note, sizeof note);
+    if (failed)
+        session_say(s, "%s", _("Solved (it counted as failed)."));
     else
-        session_say(s, "%s", _("Solved!"));
-    if (z->counted)
-        session_say(s, "%s", _("It counts as failed: type 'puzzle' for the next one."));
-    count(s, true);
+        session_say(s, _("Solved: %s."), note);
+    if (p->themes[0])
+        session_say(s, _("Themes: %s."), p->themes);
 }
 
 /* M is the solution's move: played, with the opponent's reply. */
@@ -309,7 +312,7 @@ static bool puzzle_on_move(struct session *s, struct move m, double now, unsigne
     }
     z->tried = m;
     check_move(s, m, CHECK_TRIED);
-    session_say(s, _("%s is not the expected move: the engine checks it..."), text);
+    session_say(s, _("Checking %s..."), text);
     return true;
 }
 
@@ -320,12 +323,13 @@ static unsigned accept(struct session *s, double now)
     char text[SAN_MAX];
     san(s, z->tried, text);
     unsigned ev = play(s, z->tried, now) | EV_MESSAGE;
-    session_say(s, _("%s wins as well."), text);
     if (!game_over(&s->game) && !move_is_none(z->tried_reply)) {
         char reply[SAN_MAX];
         san(s, z->tried_reply, reply);
         ev |= play(s, z->tried_reply, now);
-        session_say(s, _("The engine answers %s."), reply);
+        session_say(s, _("%s wins as well (%s answers it)."), text, reply);
+    } else {
+        session_say(s, _("%s wins as well."), text);
     }
     solved(s);
     return ev;
@@ -345,16 +349,18 @@ static unsigned refuse(struct session *s)
     int white = s->game.board.side == WHITE ? z->tried_score : -z->tried_score;
     session_format_score(white, score, sizeof score);
     bool wins = z->tried_score >= WINNING || (score_is_mate(z->tried_score) && z->tried_score > 0);
+    char note[128];
+    count(s, false, note, sizeof note);
+    if (!move_is_none(z->tried_reply))
+        move_to_san(&b, z->tried_reply, reply);
     if (move_is_none(z->tried_reply))
-        session_say(s, _("%s is wrong (%s). Try again."), text, score);
+        session_say(s, _("%s is wrong (%s); %s."), text, score, note);
     else if (!wins)
-        session_say(s, _("%s is wrong: %s answers it (%s). Try again."), text,
-                    (move_to_san(&b, z->tried_reply, reply), reply), score);
+        session_say(s, _("%s is wrong: %s answers it (%s); %s."), text, reply, score, note);
     else /* "Kf2 wins too, but slowly: Kg7 answers it (#5)" */
-        session_say(s, _("%s wins too, but not as fast: %s answers it (%s). Try again."), text,
-                    (move_to_san(&b, z->tried_reply, reply), reply), score);
+        session_say(s, _("%s wins too, but not as fast: %s answers it (%s); %s."), text, reply,
+                    score, note);
     board_free(&b);
-    count(s, false);
     return EV_MESSAGE;
 }
 
@@ -425,10 +431,10 @@ unsigned session_puzzle_hint(struct session *s)
     }
     if (z->hints < 2)
         z->hints++;
-    if (!z->counted) {
-        session_say(s, "%s", _("With a hint the puzzle counts as failed."));
-        count(s, false);
-    }
+    char note[128];
+    count(s, false, note, sizeof note);
+    if (note[0])
+        session_say(s, _("A hint counts as failed: %s."), note);
     return EV_MESSAGE;
 }
 
@@ -464,7 +470,10 @@ unsigned session_puzzle_solution(struct session *s, double now)
         ev |= play(s, moves[i], now);
     z->ply += left;
     z->over = true;
-    count(s, false);
+    char note[128];
+    count(s, false, note, sizeof note);
+    if (note[0])
+        session_say(s, _("Counted as failed: %s."), note);
     return ev;
 }
 
@@ -481,9 +490,12 @@ unsigned session_puzzle_retry(struct session *s, double now)
     z->ply = 0;
     z->over = false;
     z->hints = 0;
-    session_say(s, _("The puzzle again: %s to move."), session_colour_name(game_side(&s->game)));
     if (z->counted)
-        session_say(s, "%s", _("It was counted: your rating does not change this time."));
+        session_say(s, _("The puzzle again (your rating stays): %s to move."),
+                    session_colour_name(game_side(&s->game)));
+    else
+        session_say(s, _("The puzzle again: %s to move."),
+                    session_colour_name(game_side(&s->game)));
     return EV_MOVED | EV_MESSAGE;
 }
 
