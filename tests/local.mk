@@ -84,7 +84,7 @@ SHELL_TESTS = \
 	tests/newuser.test tests/screen.test tests/tui.test tests/tui-defects.test \
 	tests/tui-board.test tests/browse.test tests/analysis.test tests/theme.test \
 	tests/race.test tests/protocol.test tests/signals.test tests/faults.test \
-	tests/nls.test tests/paths.test \
+	tests/nls.test tests/paths.test tests/puzzle.test tests/puzzle-tui.test \
 	tests/man.test tests/layers.test tests/design.test tests/licence.test \
 	tests/filesize.test
 TESTS += $(SHELL_TESTS)
@@ -112,6 +112,7 @@ EXTRA_DIST += \
 	tests/data/eval-positions.epd \
 	tests/data/nnue-positions.bin \
 	tests/data/suite-mini.epd \
+	tests/data/puzzles-test.epd \
 	tests/data/suite-mini.fin \
 	tests/data/pgn-edge.pgn \
 	tests/data/pgn-masters.pgn.gz \

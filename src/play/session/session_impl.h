@@ -138,6 +138,8 @@ struct session_browse {
     struct move pending_line; /* a move leaving a browsed game, to be confirmed */
 };
 
+enum { PUZZLE_SHOWN_MAX = 64 };
+
 /* The tactics trainer (session_puzzle.c): the puzzles, the player's
  * record, and the puzzle being solved. */
 struct session_puzzle {
@@ -159,6 +161,8 @@ struct session_puzzle {
     int tried_score;             /* the score of the move tried (the solver's view) */
     struct move tried_reply;     /* the engine's answer to it */
     hash_key asked;              /* "puzzle" would throw away the game of this position */
+    int shown[PUZZLE_SHOWN_MAX]; /* the puzzles shown last (a ring) */
+    int shown_count;
 };
 
 /* "analyze" (session_analysis.c). */

@@ -99,11 +99,16 @@ static void read_record(struct session *s)
         session_say(s, "%s", err);
 }
 
+/* Was ID one of the puzzles seen last: the last half of the file's number
+ * of them, those shown in this session first, then those of the record. */
 static bool seen(const char *id, void *data)
 {
     const struct session_puzzle *z = data;
-    int recent = z->set.count / 2;
-    return puzzle_record_seen(&z->record, id, recent);
+    int left = z->set.count / 2;
+    for (int i = 1; left > 0 && i <= z->shown_count && i <= PUZZLE_SHOWN_MAX; i++, left--)
+        if (strcmp(z->set.items[z->shown[(z->shown_count - i) % PUZZLE_SHOWN_MAX]].id, id) == 0)
+            return true;
+    return puzzle_record_seen(&z->record, id, left);
 }
 
 int session_puzzle_next(struct session *s, const char *theme)
@@ -121,6 +126,8 @@ int session_puzzle_next(struct session *s, const char *theme)
     if (theme)
         snprintf(z->theme, sizeof z->theme, "%s", theme);
     int index = puzzle_choose(&z->set, z->theme, z->record.rating.rating, seen, z, &z->rng);
+    if (index >= 0)
+        z->shown[z->shown_count++ % PUZZLE_SHOWN_MAX] = index;
     if (index < 0)
         session_say(s, _("No puzzle of %s has the theme '%s'."), z->set_path, z->theme);
     return index;
