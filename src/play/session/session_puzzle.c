@@ -528,12 +528,11 @@ unsigned session_puzzle_begin(struct session *s, int index, double now)
     session_players_force(s, true);
     session_record_saved(s, 0);
     const struct puzzle *p = current(s);
-    if (p->rated)
-        session_say(s, _("Puzzle %s, rated %d (you: %.0f): %s to move and win."), p->id, p->rating,
-                    z->record.rating.rating, session_colour_name(side));
+    if (p->rated) /* whose move it is: the status line says */
+        session_say(s, _("Puzzle %s, rated %d (you: %.0f): find the win."), p->id, p->rating,
+                    z->record.rating.rating);
     else
-        session_say(s, _("Puzzle %s: %s to move; find the best move."), p->id,
-                    session_colour_name(side));
+        session_say(s, _("Puzzle %s: find the best move."), p->id);
     return EV_MESSAGE | EV_MOVED;
 }
 
