@@ -10,11 +10,11 @@
  *   session_cmd.c        the commands a player types, and moves
  *   session_save.c       load, resume, save, the autosave on quit
  *   session_view.c       the status line
+ *   session_puzzle_cmd.c "puzzle": chooses one and sets it up as a new game
  *   session.c            the dispatcher: new/free, the loop (update,
  *                        wakeup), new games; hands each engine report and
  *                        result to the activity whose search it is, each
  *                        turn and each typed move to every activity
- *   session_puzzle_cmd.c "puzzle": chooses one and sets it up as a new game
  *   session_hint.c       "hint" (asks think for the move it ponders on;
  *                        in a puzzle, the puzzle's hint)
  *   session_puzzle.c     the puzzle being solved: moves, hints, the

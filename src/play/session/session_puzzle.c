@@ -185,6 +185,16 @@ static void count(struct session *s, bool solved, char *note, size_t len)
     rating_note(s, before, note, len);
 }
 
+/* The puzzle fails (a hint, the solution): WHY, a format with one %s for
+ * the rating's change, is said when it was not counted before. */
+static void count_failed(struct session *s, const char *why)
+{
+    char note[128];
+    count(s, false, note, sizeof note);
+    if (note[0])
+        session_say(s, why, note);
+}
+
 /* ---- solving ----------------------------------------------------------------------- */
 
 /* Plays M of the puzzle: a puzzle's game needs no keeping (no question
@@ -438,10 +448,7 @@ unsigned session_puzzle_hint(struct session *s)
     }
     if (z->hints < 2)
         z->hints++;
-    char note[128];
-    count(s, false, note, sizeof note);
-    if (note[0])
-        session_say(s, _("A hint counts as failed: %s."), note);
+    count_failed(s, _("A hint counts as failed: %s."));
     return EV_MESSAGE;
 }
 
@@ -477,10 +484,7 @@ unsigned session_puzzle_solution(struct session *s, double now)
         ev |= play(s, moves[i], now);
     z->ply += left;
     z->over = true;
-    char note[128];
-    count(s, false, note, sizeof note);
-    if (note[0])
-        session_say(s, _("Counted as failed: %s."), note);
+    count_failed(s, _("Counted as failed: %s."));
     return ev;
 }
 
