@@ -10,6 +10,8 @@
 #include "system.h"
 
 #include <math.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -243,6 +245,35 @@ START_TEST(test_record_round_trip)
 }
 END_TEST
 
+/* A full disk (a file size limit, which binds root too): the save fails
+ * and the old file stays whole. */
+START_TEST(test_record_full_disk)
+{
+    char path[128], err[1024];
+    snprintf(path, sizeof path, "%s/puzzles", tmpdir);
+    struct puzzle_record r, back;
+    puzzle_record_init(&r);
+    puzzle_record_add(&r, "first", true, 1500);
+    ck_assert_msg(puzzle_record_save(&r, path, err, sizeof err), "%s", err);
+    char id[32];
+    for (int i = 0; i < 400; i++) { /* some 8,000 bytes */
+        snprintf(id, sizeof id, "tdchess.%05d", i);
+        puzzle_record_add(&r, id, i % 3 != 0, 1500 + i);
+    }
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit limit = {4096, 4096};
+    ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &limit), 0);
+    bool saved = puzzle_record_save(&r, path, err, sizeof err);
+    ck_assert(!saved);
+    ck_assert_msg(strstr(err, path) && !strchr(err, '\n'), "%s", err);
+    ck_assert_msg(puzzle_record_load(&back, path, err, sizeof err), "%s", err);
+    ck_assert_int_eq(back.count, 1);
+    ck_assert_str_eq(back.history[0].id, "first");
+    puzzle_record_free(&back);
+    puzzle_record_free(&r);
+}
+END_TEST
+
 /* A broken file: one line naming it, a fresh record, the file kept as .bad. */
 START_TEST(test_record_corrupt)
 {
@@ -281,6 +312,7 @@ static Suite *puzzle_suite(void)
     tcase_add_checked_fixture(tc, tmp_setup, tmp_teardown);
     tcase_add_test(tc, test_record_round_trip);
     tcase_add_test(tc, test_record_corrupt);
+    tcase_add_test(tc, test_record_full_disk);
     suite_add_tcase(s, tc);
     return s;
 }

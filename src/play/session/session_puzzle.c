@@ -297,20 +297,29 @@ static void stop_checking(struct session *s)
     s->puzzle.checking = CHECK_NONE;
 }
 
+/* Is the game where the puzzle stands (or taken back to a move of the
+ * solver's)?  Says what to do when not. */
+static bool at_puzzle(struct session *s)
+{
+    struct session_puzzle *z = &s->puzzle;
+    int ply = s->game.board.ply;
+    if (ply < z->ply && ply % 2 == 0)
+        z->ply = ply;
+    if (ply == z->ply)
+        return true;
+    session_say(s, "%s", _("This is not the puzzle's position: type 'retry' to start again."));
+    return false;
+}
+
 static bool puzzle_on_move(struct session *s, struct move m, double now, unsigned *ev)
 {
     struct session_puzzle *z = &s->puzzle;
     const struct puzzle *p = current(s);
     if (!z->active || z->over || !p)
         return false;
-    int ply = s->game.board.ply;
-    if (ply < z->ply && ply % 2 == 0) /* taken back to a move of the solver's */
-        z->ply = ply;
     *ev = EV_MESSAGE;
-    if (ply != z->ply) {
-        session_say(s, "%s", _("This is not the puzzle's position: type 'retry' to start again."));
+    if (!at_puzzle(s))
         return true;
-    }
     if (z->checking != CHECK_NONE) {
         session_say(s, "%s", _("Wait: the engine is checking a move."));
         return true;
@@ -429,7 +438,7 @@ static bool no_puzzle(struct session *s)
 unsigned session_puzzle_hint(struct session *s)
 {
     struct session_puzzle *z = &s->puzzle;
-    if (no_puzzle(s))
+    if (no_puzzle(s) || !at_puzzle(s))
         return EV_MESSAGE;
     stop_checking(s);
     static const char *const PIECE_HINTS[PIECE_NB] = {
