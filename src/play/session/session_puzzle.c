@@ -371,9 +371,12 @@ static unsigned refuse(struct session *s)
     board_copy(&b, &s->game.board);
     move_to_san(&b, z->tried, text);
     board_make_move(&b, z->tried);
-    char score[16];
+    char score[64];
     int white = s->game.board.side == WHITE ? z->tried_score : -z->tried_score;
-    session_format_score(white, score, sizeof score);
+    if (score_is_tb_win(white)) /* "TB: Black wins", not "-998.00" */
+        session_format_tb(white, score, sizeof score);
+    else
+        session_format_score(white, score, sizeof score);
     bool wins = z->tried_score >= WINNING || (score_is_mate(z->tried_score) && z->tried_score > 0);
     char note[128];
     count(s, false, note, sizeof note);
