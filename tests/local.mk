@@ -25,7 +25,7 @@ CHECK_TESTS = \
 	tests/check_search tests/check_level tests/check_tb \
 	tests/check_train tests/check_posrec tests/check_datagen \
 	tests/check_play tests/check_match tests/check_extengine tests/check_defects \
-	tests/check_cursor tests/check_look
+	tests/check_cursor tests/check_look tests/check_puzzle
 check_PROGRAMS += $(CHECK_TESTS)
 TESTS += $(CHECK_TESTS)
 tests_check_core_CFLAGS = $(TEST_CFLAGS)
@@ -66,6 +66,8 @@ tests_check_cursor_CFLAGS = $(TEST_CFLAGS)
 tests_check_cursor_LDADD = $(TEST_LDADD)
 tests_check_look_CFLAGS = $(TEST_CFLAGS)
 tests_check_look_LDADD = $(TEST_LDADD)
+tests_check_puzzle_CFLAGS = $(TEST_CFLAGS)
+tests_check_puzzle_LDADD = $(TEST_LDADD)
 EXTRA_DIST += tests/testutil.h
 
 # The shell tests, run by $(SHELL), grouped by what they test (the
@@ -82,7 +84,7 @@ SHELL_TESTS = \
 	tests/newuser.test tests/screen.test tests/tui.test tests/tui-defects.test tests/tui-layout.test \
 	tests/tui-board.test tests/browse.test tests/analysis.test tests/theme.test \
 	tests/race.test tests/protocol.test tests/signals.test tests/faults.test \
-	tests/nls.test tests/paths.test \
+	tests/nls.test tests/paths.test tests/puzzle.test tests/puzzle-tui.test \
 	tests/xboard-plugin.test tests/completion.test tests/appstream.test tests/install.test \
 	tests/man.test tests/layers.test tests/design.test tests/licence.test \
 	tests/filesize.test
@@ -111,6 +113,7 @@ EXTRA_DIST += \
 	tests/data/eval-positions.epd \
 	tests/data/nnue-positions.bin \
 	tests/data/suite-mini.epd \
+	tests/data/puzzles-test.epd \
 	tests/data/suite-mini.fin \
 	tests/data/pgn-edge.pgn \
 	tests/data/pgn-masters.pgn.gz \

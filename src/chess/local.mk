@@ -16,6 +16,7 @@ src_libtdchess_a_SOURCES = \
 	%reldir%/notation.c %reldir%/notation.h \
 	%reldir%/perft.c %reldir%/perft.h \
 	%reldir%/epd.c %reldir%/epd.h \
+	%reldir%/puzzle.c %reldir%/puzzle.h \
 	%reldir%/pgn.c %reldir%/pgn.h \
 	%reldir%/see.c %reldir%/see.h \
 	%reldir%/flip.c %reldir%/flip.h

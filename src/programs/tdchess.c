@@ -38,7 +38,9 @@ struct options {
     int theme, pieces;            /* -1: the player's settings */
     bool engine_given[COLOUR_NB]; /* --white-engine, --black-engine */
     struct session_options play;
-    bool games_given; /* -n was on the command line */
+    bool games_given;         /* -n was on the command line */
+    bool puzzle;              /* --puzzle: start with a puzzle */
+    const char *puzzle_theme; /* --puzzle=THEME (NULL: any) */
 };
 
 static void usage(void)
@@ -73,7 +75,12 @@ static void usage(void)
            "      --cpu-time        clocks count CPU time instead of wall time\n"
            "      --fen=FEN         start the games from this position\n"
            "      --pgn=FILE        write every game to FILE in PGN\n"
-           "      --seed=N          seed for book choices and random swing\n"));
+           "      --seed=N          seed for book choices, random swing and puzzles\n"));
+    puts(_("Puzzles:\n"
+           "      --puzzle[=THEME]  start with a tactics puzzle near your rating (of\n"
+           "                        THEME: mate, mateIn2, fork, pin, endgame...)\n"
+           "      --puzzle-file=FILE  take the puzzles from FILE (any EPD file with bm;\n"
+           "                        default: the installed puzzles.epd)\n"));
     puts(_("Interface:\n"
            "      --no-tui          line mode: plain board, moves on standard input\n"
            "                        (the default when not on a terminal)\n"
@@ -288,6 +295,14 @@ static int run_game(struct options *o, int argc, char **argv)
     struct session *s = session_new(&o->play, err, sizeof err);
     if (!s)
         msg_fatal(EXIT_FAILURE, "%s", err);
+    if (o->puzzle) {
+        session_request(s, REQ_PUZZLE, o->puzzle_theme ? o->puzzle_theme : "", session_now(s));
+        char messages[SESSION_MESSAGES_MAX];
+        if (!session_puzzle_active(s) && session_take_messages(s, messages, sizeof messages)) {
+            session_free(s);
+            msg_fatal(EXIT_FAILURE, "%s", messages); /* no puzzles, or a bad file */
+        }
+    }
     bool tui = !o->no_tui && !o->quiet && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
     signals_install(!tui);
     int status = TUI_UNAVAILABLE;
@@ -362,6 +377,8 @@ int main(int argc, char **argv)
         OPT_ENGINE_OPTION,
         OPT_ENGINE_ELO,
         OPT_TB_PATH,
+        OPT_PUZZLE,
+        OPT_PUZZLE_FILE,
     };
     char level_err[256];
     static const struct option long_options[] = {
@@ -388,6 +405,8 @@ int main(int argc, char **argv)
         {"fen", required_argument, NULL, OPT_FEN},
         {"pgn", required_argument, NULL, OPT_PGN},
         {"seed", required_argument, NULL, OPT_SEED},
+        {"puzzle", optional_argument, NULL, OPT_PUZZLE},
+        {"puzzle-file", required_argument, NULL, OPT_PUZZLE_FILE},
         {"no-tui", no_argument, NULL, OPT_NO_TUI},
         {"quiet", no_argument, NULL, 'q'},
         {"thinking", no_argument, NULL, OPT_THINKING},
@@ -511,6 +530,13 @@ int main(int argc, char **argv)
             break;
         case OPT_SEED:
             o.play.seed = (unsigned long long)program_int_arg(optarg, 1, LONG_MAX, _("seed"));
+            break;
+        case OPT_PUZZLE:
+            o.puzzle = true;
+            o.puzzle_theme = optarg;
+            break;
+        case OPT_PUZZLE_FILE:
+            o.play.puzzle_file = optarg;
             break;
         case OPT_NO_TUI:
             o.no_tui = true;

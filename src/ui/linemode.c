@@ -189,14 +189,14 @@ static bool any_human_to_move(const struct session *s)
 static bool wants_input(const struct session *s)
 {
     return session_state(s) != SESSION_THINKING && session_state(s) != SESSION_HINTING &&
-           session_timeout_ms(s) != 0;
+           session_state(s) != SESSION_CHECKING && session_timeout_ms(s) != 0;
 }
 
 /* Will anything happen without input?  (Engines to move, a match.) */
 static bool engines_busy(const struct session *s)
 {
     if (session_state(s) == SESSION_THINKING || session_state(s) == SESSION_HINTING ||
-        session_timeout_ms(s) == 0)
+        session_state(s) == SESSION_CHECKING || session_timeout_ms(s) == 0)
         return true;
     return false;
 }

@@ -9,6 +9,8 @@
 
 noinst_LIBRARIES += src/libtdsession.a
 src_libtdsession_a_SOURCES = \
+	%reldir%/glicko2.c %reldir%/glicko2.h \
+	%reldir%/puzzle_record.c %reldir%/puzzle_record.h \
 	%reldir%/request.c %reldir%/request.h \
 	%reldir%/session.c %reldir%/session.h \
 	%reldir%/session_analysis.c \
@@ -20,6 +22,8 @@ src_libtdsession_a_SOURCES = \
 	%reldir%/session_match.c \
 	%reldir%/session_openings.c \
 	%reldir%/session_players.c \
+	%reldir%/session_puzzle.c \
+	%reldir%/session_puzzle_cmd.c \
 	%reldir%/session_record.c \
 	%reldir%/session_review.c \
 	%reldir%/session_save.c \

@@ -50,6 +50,9 @@
     R(NEXT,   "next",   "forward",  "",                 N_("show the position one move later"), "PgDn", SESSION) \
     R(LAST,   "last",   NULL,       "",                 N_("show the end of the game"), "End", SESSION) \
     R(GOTO,   "goto",   NULL,       N_("MOVE"),         N_("show the position after White's move MOVE (12) or Black's (12b)"), NULL, SESSION) \
+    R(PUZZLE, "puzzle", NULL,       N_("[THEME|hint|retry|solution|rating]"), N_("a tactics puzzle near your rating, of THEME (mate, fork, pin...)"), "F6", SESSION) \
+    R(SOLUTION, "solution", NULL,   "",                 N_("show the puzzle's solution"), NULL, SESSION) \
+    R(RETRY,  "retry",  NULL,       "",                 N_("try the puzzle again from its start"), NULL, SESSION) \
     R(RESIGN, "resign", NULL,       "",                 N_("resign the game"), NULL, SESSION) \
     R(DRAW,   "draw",   NULL,       "",                 N_("offer a draw (between two humans: agree to one)"), NULL, SESSION) \
     R(BOARD,  "board",  NULL,       "",                 N_("show the board again"), NULL, SESSION) \

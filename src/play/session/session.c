@@ -20,9 +20,10 @@
 /* The activities, in the order they are offered a typed move (browsing
  * first: a move in a browsed game may be the game's own) and given each
  * turn of the loop (the engine's move before a restarted analysis, and
- * that before a review's check that it was interrupted). */
+ * that before a review's check that it was interrupted); a puzzle's
+ * moves are its own before all. */
 static const struct session_activity_ops *const ACTIVITIES[] = {
-    &SESSION_BROWSE, &SESSION_THINK,    &SESSION_PONDER,
+    &SESSION_PUZZLE, &SESSION_BROWSE,   &SESSION_THINK,  &SESSION_PONDER,
     &SESSION_HINT,   &SESSION_ANALYSIS, &SESSION_REVIEW,
 };
 enum { ACTIVITY_NB = sizeof ACTIVITIES / sizeof ACTIVITIES[0] };
@@ -221,6 +222,7 @@ void session_free(struct session *s)
     session_record_close(s);
     session_search_free(s);
     session_review_free(s);
+    session_puzzle_free(s);
     session_openings_free(s->openings);
     game_free(&s->game);
     free(s);

@@ -88,6 +88,7 @@ struct session_options {
         const char *name, *value;
     } engine_options[SESSION_ENGINE_OPTIONS_MAX];
     int engine_elo[COLOUR_NB]; /* --engine-elo: strength limit (0: none) */
+    const char *puzzle_file;   /* --puzzle-file: the puzzles (NULL: the installed ones) */
 };
 
 /* Fills O with the defaults (human White against the engine, 1 s a move). */
@@ -100,6 +101,7 @@ enum session_state {
     SESSION_HINTING,   /* an engine looks for a move to suggest */
     SESSION_ANALYZING, /* an engine analyses the position until "stop" */
     SESSION_REVIEWING, /* an engine scores the positions of the game ("review") */
+    SESSION_CHECKING,  /* an engine checks a move played in a puzzle */
 };
 
 /* Events: what changed, for the front end to show. */
@@ -215,6 +217,9 @@ int session_sort_analysis(const struct session_thinking *lines, int count, int s
 bool session_analyzing(const struct session *s);
 /* Is a review running?  *DONE of *TOTAL positions are scored. */
 bool session_reviewing(const struct session *s, int *done, int *total);
+
+/* Is the game a tactics puzzle ("puzzle", --puzzle)? */
+bool session_puzzle_active(const struct session *s);
 
 /* The file the last "games" listed ("" before). */
 const char *session_games_path(const struct session *s);

@@ -18,6 +18,8 @@ static const double HINT_TIME = 1.0;
 unsigned cmd_HINT(struct session *s, const char *args, double now)
 {
     (void)args, (void)now;
+    if (session_puzzle_solving(s)) /* the piece, then the move */
+        return session_puzzle_hint(s);
     if (game_over(&s->game)) {
         session_say(s, "%s", _("The game is over."));
         return EV_MESSAGE;

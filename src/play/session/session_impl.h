@@ -13,11 +13,15 @@
  *   session_cmd.c        the commands a player types, and moves
  *   session_save.c       load, resume, save, the autosave on quit
  *   session_view.c       the status line
+ *   session_puzzle_cmd.c "puzzle": chooses one and sets it up as a new game
  *   session.c            the dispatcher: new/free, the loop (update,
  *                        wakeup), new games; hands each engine report and
  *                        result to the activity whose search it is, each
  *                        turn and each typed move to every activity
- *   session_hint.c       "hint" (asks think for the move it ponders on)
+ *   session_hint.c       "hint" (asks think for the move it ponders on;
+ *                        in a puzzle, the puzzle's hint)
+ *   session_puzzle.c     the puzzle being solved: moves, hints, the
+ *                        solution, the player's rating
  *   session_think.c      the engines' own moves, pondering, ponder hits
  *   session_browse.c     walking through the game, the games of a file
  *   session_game.c       a move into the game; the end of a game
@@ -31,7 +35,7 @@
  *   session_openings.c   the opening names
  *   session_text.c       messages for the user, colours and scores
  *
- * The five activities (think with ponder, hint, analysis, review, browse)
+ * The six activities (think with ponder, hint, analysis, review, browse, puzzle)
  * share one interface, struct session_activity_ops: the dispatcher calls
  * their hooks through it, so an activity never calls the dispatcher, and
  * a lower file learns nothing from a higher one but return values.
@@ -43,8 +47,10 @@
 #ifndef TDCHESS_PLAY_SESSION_IMPL_H
 #define TDCHESS_PLAY_SESSION_IMPL_H
 
+#include "chess/puzzle.h"
 #include "core/lineio.h"
 #include "play/engines/host.h"
+#include "play/session/puzzle_record.h"
 #include "play/session/session.h"
 #include "search/level.h"
 
@@ -136,6 +142,33 @@ struct session_browse {
     struct move pending_line; /* a move leaving a browsed game, to be confirmed */
 };
 
+enum { PUZZLE_SHOWN_MAX = 64 };
+
+/* The tactics trainer (session_puzzle.c): the puzzles, the player's
+ * record, and the puzzle being solved. */
+struct session_puzzle {
+    struct puzzle_set set;       /* the puzzles read (count 0: none yet) */
+    char set_path[4096];         /* the file they came from */
+    struct puzzle_record record; /* the player's */
+    bool record_read;            /* RECORD was read from RECORD_PATH */
+    char record_path[4096];      /* "": not kept (no user data directory) */
+    char theme[64];              /* the theme asked for ("": any) */
+    struct rng rng;              /* chooses the puzzles (from the session's seed) */
+    int current;                 /* the puzzle in the game (-1: none) */
+    bool active;                 /* the game is the puzzle */
+    bool over;                   /* solved, or its solution shown */
+    bool counted;                /* its result is in the record */
+    int ply;                     /* the plies of the solution played */
+    int hints;                   /* 1: the piece was shown, 2: the move */
+    int checking;                /* the search running on a move played (enum in the file) */
+    struct move tried;           /* that move */
+    int tried_score;             /* the score of the move tried (the solver's view) */
+    struct move tried_reply;     /* the engine's answer to it */
+    hash_key asked;              /* "puzzle" would throw away the game of this position */
+    int shown[PUZZLE_SHOWN_MAX]; /* the puzzles shown last (a ring) */
+    int shown_count;
+};
+
 /* "analyze" (session_analysis.c). */
 struct session_analysis {
     bool analyzing;              /* "analyze" is on: restarted after each move */
@@ -187,6 +220,7 @@ struct session {
     struct session_browse browse;
     struct session_analysis analysis;
     struct session_review review;
+    struct session_puzzle puzzle;
     struct session_match match;
     struct session_record record;
     struct session_messages msgs;
@@ -336,7 +370,29 @@ unsigned session_game_finished(struct session *s, double now);
 /* ---- the activities --------------------------------------------------------------- */
 
 extern const struct session_activity_ops SESSION_THINK, SESSION_PONDER, SESSION_HINT,
-    SESSION_ANALYSIS, SESSION_REVIEW, SESSION_BROWSE;
+    SESSION_ANALYSIS, SESSION_REVIEW, SESSION_BROWSE, SESSION_PUZZLE;
+
+/* session_puzzle.c: the puzzles of --puzzle-file or the installed ones,
+ * read once (false with a message said when there are none); the next
+ * puzzle near the player's rating, with THEME when not NULL ("": any), or
+ * -1 with a message said; the game was set up at its position: solving
+ * begins; its hint; its solution;
+ * the puzzle again from its start; the player's rating and streak said;
+ * the puzzles and the record freed. */
+bool session_puzzle_load(struct session *s);
+int session_puzzle_next(struct session *s, const char *theme);
+const char *session_puzzle_fen(const struct session *s, int index);
+unsigned session_puzzle_begin(struct session *s, int index, double now);
+/* Is the puzzle in the game not yet solved (nor its solution shown)? */
+bool session_puzzle_solving(const struct session *s);
+/* Was "puzzle" refused once in this position, for an unsaved game?  (The
+ * next one goes ahead.) */
+bool session_puzzle_confirmed(struct session *s);
+unsigned session_puzzle_hint(struct session *s);
+unsigned session_puzzle_solution(struct session *s, double now);
+unsigned session_puzzle_retry(struct session *s, double now);
+unsigned session_puzzle_rating(struct session *s);
+void session_puzzle_free(struct session *s);
 
 /* session_think.c: is an engine to move now (no search, no force mode)?
  * Forgets the engines' scores (a new game); the guess being pondered
@@ -371,6 +427,9 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now);
 unsigned cmd_HINT(struct session *s, const char *args, double now);
 unsigned cmd_ANALYZE(struct session *s, const char *args, double now);
 unsigned cmd_REVIEW(struct session *s, const char *args, double now);
+unsigned cmd_PUZZLE(struct session *s, const char *args, double now);
+unsigned cmd_SOLUTION(struct session *s, const char *args, double now);
+unsigned cmd_RETRY(struct session *s, const char *args, double now);
 
 /* ---- session.c: the dispatcher -------------------------------------------------- */
 

@@ -225,7 +225,8 @@ bool session_quit(struct session *s, const char *autosave, double now, char *err
         ;
     clock_stop(&s->game.clock, now, false);
     session_record_game(s, now);
-    if (!autosave || game_over(&s->game) || s->game.board.ply == 0 || !session_any_human(s))
+    if (!autosave || game_over(&s->game) || s->game.board.ply == 0 || !session_any_human(s) ||
+        session_puzzle_active(s))
         return true;
     /* A game saved before and not resumed (its notice was ignored) is
      * kept aside, not overwritten. */

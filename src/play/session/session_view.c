@@ -31,6 +31,9 @@ void session_status(const struct session *s, char *buf, size_t len)
         snprintf(buf, len,
                  check ? _("%s to move, in check (analysing)") : _("%s to move (analysing)"),
                  session_colour_name(side));
+    else if (session_puzzle_solving(s))
+        snprintf(buf, len, check ? _("Puzzle: %s to move, in check") : _("Puzzle: %s to move"),
+                 session_colour_name(side));
     else if (session_forced(s))
         snprintf(buf, len,
                  check ? _("%s to move, in check (force mode)") : _("%s to move (force mode)"),

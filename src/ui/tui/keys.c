@@ -13,9 +13,9 @@ static const struct {
     const char *name;
     int code;
 } KEY_NAMES[] = {
-    {"F1", KEY_F(1)},          {"F2", KEY_F(2)},    {"F3", KEY_F(3)},    {"F4", KEY_F(4)},
-    {"F5", KEY_F(5)},          {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE}, {"Ctrl-L", TUI_CTRL('L')},
-    {"Ctrl-C", TUI_CTRL('C')}, {"Home", KEY_HOME},  {"End", KEY_END},
+    {"F1", KEY_F(1)},          {"F2", KEY_F(2)},          {"F3", KEY_F(3)},    {"F4", KEY_F(4)},
+    {"F5", KEY_F(5)},          {"F6", KEY_F(6)},          {"PgUp", KEY_PPAGE}, {"PgDn", KEY_NPAGE},
+    {"Ctrl-L", TUI_CTRL('L')}, {"Ctrl-C", TUI_CTRL('C')}, {"Home", KEY_HOME},  {"End", KEY_END},
 };
 
 int tui_key_code(const char *name)
