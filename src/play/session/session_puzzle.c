@@ -524,7 +524,7 @@ unsigned session_puzzle_retry(struct session *s, double now)
 
 bool session_puzzle_confirmed(struct session *s)
 {
-    hash_key key = s->game.board.state->key ^ (hash_key)session_whole_plies(s);
+    hash_key key = s->game.board.state->key ^ (hash_key)game_whole_plies(&s->game);
     bool asked = s->puzzle.asked == key;
     s->puzzle.asked = asked ? 0 : key;
     return asked;
