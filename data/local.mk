@@ -154,9 +154,9 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 # file is checked and then replaces data/puzzles.epd in the source tree.
 # PUZZLES_GAMES may name other PGN files.
 PUZZLES_GAMES = $(abs_top_srcdir)/../shared/data/games/*.pgn.gz
-PUZZLES_COUNT = 2000
+PUZZLES_COUNT = 2600
 PUZZLES_THREADS = 2
-PUZZLES_OPTIONS = --nodes 20000 --deep-nodes 80000
+PUZZLES_OPTIONS =
 puzzles: src/tdchess-puzzles$(EXEEXT) data/default.set
 	$(MKDIR_P) puzzles
 	src/tdchess-puzzles$(EXEEXT) $(PUZZLES_OPTIONS) --threads $(PUZZLES_THREADS) \

@@ -18,7 +18,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "chess/epd.h"
@@ -137,15 +136,11 @@ static void save_state(struct run *r)
 {
     if (r->failed)
         return;
-    if (fflush(r->out) != 0 || fsync(fileno(r->out)) != 0) {
-        fail(r, r->o->out);
-        return;
-    }
     r->state.games = r->committed;
     r->state.positions = r->positions;
     r->state.bytes = r->positions * POSREC_SIZE;
     char err[1024];
-    if (!genstate_save(r->state_path, &r->state, err, sizeof err)) {
+    if (!genstate_sync(r->out, r->o->out, r->state_path, &r->state, err, sizeof err)) {
         msg_error("%s", err);
         r->failed = true;
         atomic_store(&r->stop, true);
@@ -339,33 +334,19 @@ static void open_output(struct run *r)
     describe(o, settings, sizeof settings);
     r->state_path = xmalloc(strlen(o->out) + 7);
     sprintf(r->state_path, "%s.state", o->out);
-    int got = genstate_load(r->state_path, &r->state, err, sizeof err);
-    if (got < 0)
+    bool fresh;
+    if (!(r->out =
+              genstate_open(o->out, r->state_path, settings, &r->state, &fresh, err, sizeof err)))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    struct stat st;
-    if (got == 0) {
-        if (stat(o->out, &st) == 0 && st.st_size > 0)
-            msg_fatal(EXIT_FAILURE,
-                      _("%s exists and %s does not: remove it or choose another name"), o->out,
-                      r->state_path);
-        snprintf(r->state.settings, sizeof r->state.settings, "%s", settings);
-        if (!(r->out = fopen(o->out, "wb")))
-            msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
+    if (fresh) {
         save_state(r);
         if (r->failed)
             exit(EXIT_FAILURE);
         return;
     }
-    if (strcmp(r->state.settings, settings) != 0)
-        msg_fatal(EXIT_FAILURE, _("%s: made with other settings (%s); use them or another name"),
-                  r->state_path, r->state.settings);
-    if (!(r->out = fopen(o->out, "r+b")) || fstat(fileno(r->out), &st) != 0)
-        msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
-    if ((uint64_t)st.st_size < r->state.bytes || r->state.bytes != r->state.positions * POSREC_SIZE)
+    if (r->state.bytes != r->state.positions * POSREC_SIZE)
         msg_fatal(EXIT_FAILURE, _("%s: shorter than %s says (%" PRIu64 " bytes)"), o->out,
                   r->state_path, r->state.bytes);
-    if (ftruncate(fileno(r->out), (off_t)r->state.bytes) != 0 || fseek(r->out, 0, SEEK_END) != 0)
-        msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
     r->committed = r->next = r->state.games;
     r->positions = r->state.positions;
     if ((o->games && r->committed >= o->games) || (o->positions && r->positions >= o->positions))

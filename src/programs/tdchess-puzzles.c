@@ -18,7 +18,6 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <pthread.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "chess/pgn.h"
@@ -57,9 +56,9 @@ static void usage(void)
            "puzzle is an EPD line of OUT with its solution, themes and rating.  OUT.state\n"
            "records the progress; the same command goes on where it stopped.\n"));
     puts(_("  -n, --nodes=N           nodes of the first search of a position and of each\n"
-           "                          move of a solution (default 20000)\n"
+           "                          move of a solution (default 12000)\n"
            "  -d, --deep-nodes=N      nodes of the search that checks the first move again\n"
-           "                          (default 80000)\n"
+           "                          (default 60000)\n"
            "      --min-ply=P         no puzzle before game ply P (default 16)\n"
            "  -g, --games=N           stop after N games\n"
            "  -p, --puzzles=N         stop when OUT holds N puzzles or more\n"
@@ -161,7 +160,7 @@ static bool seen_add(struct seen *s, uint64_t key)
     return true;
 }
 
-/* The positions of the first `bytes` bytes of OUT. */
+/* The positions of the first `bytes` bytes of OUT; then at its end. */
 static void seen_load(struct seen *s, FILE *in, uint64_t bytes)
 {
     char *line = NULL;
@@ -174,6 +173,7 @@ static void seen_load(struct seen *s, FILE *in, uint64_t bytes)
         seen_add(s, position_key(line));
     }
     free(line);
+    fseek(in, 0, SEEK_END);
 }
 
 /* ---- the run ------------------------------------------------------------------ */
@@ -219,16 +219,12 @@ static void save_state(struct run *r)
 {
     if (r->failed)
         return;
-    if (fflush(r->out) != 0 || fsync(fileno(r->out)) != 0) {
-        write_failed(r, r->o->out);
-        return;
-    }
     long bytes = ftell(r->out);
     r->state.games = r->committed;
     r->state.positions = r->puzzles;
     r->state.bytes = bytes < 0 ? 0 : (uint64_t)bytes;
     char err[1024];
-    if (!genstate_save(r->state_path, &r->state, err, sizeof err)) {
+    if (!genstate_sync(r->out, r->o->out, r->state_path, &r->state, err, sizeof err)) {
         msg_error("%s", err);
         r->failed = true;
         atomic_store(&r->stop, true);
@@ -395,34 +391,17 @@ static void open_output(struct run *r)
     describe(o, settings, sizeof settings);
     r->state_path = xmalloc(strlen(o->out) + 7);
     sprintf(r->state_path, "%s.state", o->out);
-    int got = genstate_load(r->state_path, &r->state, err, sizeof err);
-    if (got < 0)
+    bool fresh;
+    if (!(r->out =
+              genstate_open(o->out, r->state_path, settings, &r->state, &fresh, err, sizeof err)))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    struct stat st;
-    if (got == 0) {
-        if (stat(o->out, &st) == 0 && st.st_size > 0)
-            msg_fatal(EXIT_FAILURE,
-                      _("%s exists and %s does not: remove it or choose another name"), o->out,
-                      r->state_path);
-        snprintf(r->state.settings, sizeof r->state.settings, "%s", settings);
-        if (!(r->out = fopen(o->out, "w")))
-            msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
+    if (fresh) {
         save_state(r);
         if (r->failed)
             exit(EXIT_FAILURE);
         return;
     }
-    if (strcmp(r->state.settings, settings) != 0)
-        msg_fatal(EXIT_FAILURE, _("%s: made with other settings (%s); use them or another name"),
-                  r->state_path, r->state.settings);
-    if (!(r->out = fopen(o->out, "r+")) || fstat(fileno(r->out), &st) != 0)
-        msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
-    if ((uint64_t)st.st_size < r->state.bytes)
-        msg_fatal(EXIT_FAILURE, _("%s: shorter than %s says (%" PRIu64 " bytes)"), o->out,
-                  r->state_path, r->state.bytes);
     seen_load(&r->seen, r->out, r->state.bytes);
-    if (ftruncate(fileno(r->out), (off_t)r->state.bytes) != 0 || fseek(r->out, 0, SEEK_END) != 0)
-        msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
     r->committed = r->next = r->state.games;
     r->puzzles = r->state.positions;
     if ((o->max_games && r->committed >= o->max_games) ||

@@ -29,7 +29,7 @@ enum {
 struct puzzle_options puzzle_options_default(void)
 {
     return (struct puzzle_options){
-        .nodes = 20000, .deep_nodes = 80000, .min_ply = 16, .window = 6, .hash_mb = 16};
+        .nodes = 12000, .deep_nodes = 60000, .min_ply = 16, .window = 6, .hash_mb = 16};
 }
 
 struct puzzle_finder {

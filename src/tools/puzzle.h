@@ -69,7 +69,7 @@ struct puzzle_options {
     int window;          /* plies ahead in the game where the material may swing */
     size_t hash_mb;
 };
-/* 20,000 and 80,000 nodes, puzzles from ply 16 on, a window of 6 plies. */
+/* 12,000 and 60,000 nodes, puzzles from ply 16 on, a window of 6 plies. */
 struct puzzle_options puzzle_options_default(void);
 
 struct puzzle {
