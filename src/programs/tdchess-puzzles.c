@@ -500,7 +500,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 static void progress(const struct run *r, uint64_t start_games, double start, bool final)
 {
     double minutes = (time_wall() - start) / 60;
-    fprintf(stderr, _("\r%" PRIu64 " games, %" PRIu64 " puzzles, %.1f games/min"), r->committed,
+    fputc('\r', stderr);
+    fprintf(stderr, _("%" PRIu64 " games, %" PRIu64 " puzzles, %.1f games/min"), r->committed,
             r->puzzles, minutes > 0 ? (double)(r->committed - start_games) / minutes : 0.0);
     fputs(final ? "\n" : "  ", stderr);
     fflush(stderr);
