@@ -507,6 +507,19 @@ static void progress(const struct run *r, uint64_t start_games, double start, bo
     fflush(stderr);
 }
 
+/* The progress line, from the main thread's wait. */
+struct ticker {
+    const struct run *run;
+    uint64_t start_games;
+    double start;
+};
+
+static void tick(void *data)
+{
+    const struct ticker *t = data;
+    progress(t->run, t->start_games, t->start, false);
+}
+
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
@@ -545,7 +558,7 @@ int main(int argc, char **argv)
     atomic_store(&r.stop, r.target_reached || signals_quit_requested());
     bool show = !o.quiet && isatty(STDERR_FILENO);
     uint64_t start_games = r.committed, start_puzzles = r.puzzles;
-    double start = time_wall(), shown = start;
+    double start = time_wall();
     r.last_save = start;
     pthread_mutex_lock(&r.lock);
     for (int i = 0; i < o.threads; i++) {
@@ -553,19 +566,8 @@ int main(int argc, char **argv)
             msg_fatal(EXIT_FAILURE, _("cannot start a thread"));
         r.running++;
     }
-    while (r.running > 0) {
-        pthread_mutex_unlock(&r.lock);
-        time_sleep(0.1);
-        pthread_mutex_lock(&r.lock);
-        if (signals_quit_requested()) {
-            atomic_store(&r.stop, true);
-            pthread_cond_broadcast(&r.cond);
-        }
-        if (show && time_wall() - shown >= 1.0) {
-            progress(&r, start_games, start, false);
-            shown = time_wall();
-        }
-    }
+    struct ticker ticker = {&r, start_games, start};
+    signals_wait_workers(&r.lock, &r.cond, &r.running, &r.stop, show ? tick : NULL, &ticker);
     save_state(&r);
     pthread_mutex_unlock(&r.lock);
     if (show)
