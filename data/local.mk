@@ -154,7 +154,7 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 # file is checked and then replaces data/puzzles.epd in the source tree.
 # PUZZLES_GAMES may name other PGN files.
 PUZZLES_GAMES = $(abs_top_srcdir)/../shared/data/games/*.pgn.gz
-PUZZLES_COUNT = 2600
+PUZZLES_COUNT = 2104
 PUZZLES_THREADS = 2
 PUZZLES_OPTIONS =
 puzzles: src/tdchess-puzzles$(EXEEXT) data/default.set
