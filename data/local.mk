@@ -1,6 +1,7 @@
 # data/local.mk - the data the programs use: evaluation sets, opening
-# names, the desktop entry and its icon, and "make train", which
-# regenerates the trained sets (Automake fragment, included by Makefile.am).
+# names, the desktop entry and its icon, the tactics puzzles, "make train",
+# which regenerates the trained sets, and "make puzzles", which regenerates
+# the puzzles (Automake fragment, included by Makefile.am).
 #
 # Copyright (C) 2026 The tdchess authors.
 # This file is free software: you can redistribute it and/or modify it
@@ -39,6 +40,10 @@ EXTRA_DIST += data/handmade.set.txt \
 # not need pgn-extract.
 dist_pkgdata_DATA += data/eco.txt
 EXTRA_DIST += scripts/eco-table.sh
+
+# The tactics puzzles (tdchess-puzzles(6), FILES), found by "make puzzles"
+# below and kept in git, as finding them takes about an hour.
+dist_pkgdata_DATA += data/puzzles.epd
 
 # An uninstalled program finds its build tree by data/tdchess-build-tree
 # (which names the source tree; core/datapath.h).
@@ -142,9 +147,27 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 	rm -f data/default.set
 	$(MAKE) $(AM_MAKEFLAGS) data/default.set
 .PHONY: train
-# make train's scratch space (about 67 MB) goes with make clean.
+# make puzzles: the recipe of data/puzzles.epd (not part of "make check";
+# about 50 minutes on two cores).  tdchess-puzzles reads the master games
+# in order of their years and stops at PUZZLES_COUNT puzzles; its progress
+# file is in puzzles/, so that the same command goes on after a stop.  The
+# file is checked and then replaces data/puzzles.epd in the source tree.
+# PUZZLES_GAMES may name other PGN files.
+PUZZLES_GAMES = $(abs_top_srcdir)/../shared/data/games/*.pgn.gz
+PUZZLES_COUNT = 2104
+PUZZLES_THREADS = 2
+PUZZLES_OPTIONS =
+puzzles: src/tdchess-puzzles$(EXEEXT) data/default.set
+	$(MKDIR_P) puzzles
+	src/tdchess-puzzles$(EXEEXT) $(PUZZLES_OPTIONS) --threads $(PUZZLES_THREADS) \
+	  --puzzles $(PUZZLES_COUNT) puzzles/puzzles.epd $(PUZZLES_GAMES)
+	src/tdchess-puzzles$(EXEEXT) --check puzzles/puzzles.epd
+	cp puzzles/puzzles.epd $(srcdir)/data/puzzles.epd
+.PHONY: puzzles
+# make train's scratch space (about 67 MB) and make puzzles' go with make
+# clean.
 clean-local:
-	-rm -rf train
+	-rm -rf train puzzles
 
 # XBoard's engine list: XBoard adds the engines whose plugin file
 # (plugin spec 0.0: the command, the variants) it finds in

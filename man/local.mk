@@ -25,7 +25,7 @@ man-edited:
 # The other programs' pages, and those of the file formats.
 dist_man_MANS += man/tdchess-test.6 man/tdchess-set.6 man/tdchess-normalize.6 \
 	man/tdchess-book.6 man/tdchess-match.6 man/tdchess-pgn2bin.6 man/tdchess-shuffle.6 \
-	man/tdchess-train.6 man/tdchess-datagen.6 \
+	man/tdchess-train.6 man/tdchess-datagen.6 man/tdchess-puzzles.6 \
 	man/tdchess-set.5 man/tdchess-net.5 man/tdchess-bin.5
 
 # tdchess(6) in German and French (issue 36): po4a translates the English

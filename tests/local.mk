@@ -78,7 +78,7 @@ SHELL_TESTS = \
 	tests/session-fields.test tests/perft.test tests/eval-set.test tests/nnue.test tests/book.test \
 	tests/search.test tests/suite.test tests/level.test tests/multipv.test \
 	tests/tb.test tests/tbtui.test tests/tbmatch.test \
-	tests/train.test tests/datagen.test \
+	tests/train.test tests/datagen.test tests/puzzles.test \
 	tests/uci.test tests/options.test tests/defects.test tests/opening.test \
 	tests/linemode.test tests/match.test tests/tourney.test tests/engines.test \
 	tests/newuser.test tests/screen.test tests/tui.test tests/tui-defects.test tests/tui-layout.test \
@@ -123,6 +123,7 @@ EXTRA_DIST += \
 	tests/data/book-polyglot-keys.txt \
 	tests/data/train-edge.pgn \
 	tests/data/datagen-games.pgn \
+	tests/data/puzzle-games.pgn \
 	tests/data/browse.pgn \
 	tests/data/fake-engine.sh \
 	tests/data/fake-late-engine.sh

@@ -18,7 +18,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "chess/epd.h"
@@ -137,15 +136,11 @@ static void save_state(struct run *r)
 {
     if (r->failed)
         return;
-    if (fflush(r->out) != 0 || fsync(fileno(r->out)) != 0) {
-        fail(r, r->o->out);
-        return;
-    }
     r->state.games = r->committed;
     r->state.positions = r->positions;
     r->state.bytes = r->positions * POSREC_SIZE;
     char err[1024];
-    if (!genstate_save(r->state_path, &r->state, err, sizeof err)) {
+    if (!genstate_sync(r->out, r->o->out, r->state_path, &r->state, err, sizeof err)) {
         msg_error("%s", err);
         r->failed = true;
         atomic_store(&r->stop, true);
@@ -339,33 +334,19 @@ static void open_output(struct run *r)
     describe(o, settings, sizeof settings);
     r->state_path = xmalloc(strlen(o->out) + 7);
     sprintf(r->state_path, "%s.state", o->out);
-    int got = genstate_load(r->state_path, &r->state, err, sizeof err);
-    if (got < 0)
+    bool fresh;
+    if (!(r->out =
+              genstate_open(o->out, r->state_path, settings, &r->state, &fresh, err, sizeof err)))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    struct stat st;
-    if (got == 0) {
-        if (stat(o->out, &st) == 0 && st.st_size > 0)
-            msg_fatal(EXIT_FAILURE,
-                      _("%s exists and %s does not: remove it or choose another name"), o->out,
-                      r->state_path);
-        snprintf(r->state.settings, sizeof r->state.settings, "%s", settings);
-        if (!(r->out = fopen(o->out, "wb")))
-            msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
+    if (fresh) {
         save_state(r);
         if (r->failed)
             exit(EXIT_FAILURE);
         return;
     }
-    if (strcmp(r->state.settings, settings) != 0)
-        msg_fatal(EXIT_FAILURE, _("%s: made with other settings (%s); use them or another name"),
-                  r->state_path, r->state.settings);
-    if (!(r->out = fopen(o->out, "r+b")) || fstat(fileno(r->out), &st) != 0)
-        msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
-    if ((uint64_t)st.st_size < r->state.bytes || r->state.bytes != r->state.positions * POSREC_SIZE)
+    if (r->state.bytes != r->state.positions * POSREC_SIZE)
         msg_fatal(EXIT_FAILURE, _("%s: shorter than %s says (%" PRIu64 " bytes)"), o->out,
                   r->state_path, r->state.bytes);
-    if (ftruncate(fileno(r->out), (off_t)r->state.bytes) != 0 || fseek(r->out, 0, SEEK_END) != 0)
-        msg_fatal(EXIT_FAILURE, "%s: %s", o->out, strerror(errno));
     r->committed = r->next = r->state.games;
     r->positions = r->state.positions;
     if ((o->games && r->committed >= o->games) || (o->positions && r->positions >= o->positions))
@@ -502,6 +483,19 @@ static void progress(struct run *r, uint64_t start_positions, double start, bool
     fflush(stderr);
 }
 
+/* The progress line, from the main thread's wait. */
+struct ticker {
+    struct run *run;
+    uint64_t start_positions;
+    double start;
+};
+
+static void tick(void *data)
+{
+    struct ticker *t = data;
+    progress(t->run, t->start_positions, t->start, false);
+}
+
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
@@ -536,7 +530,7 @@ int main(int argc, char **argv)
     atomic_store(&r.stop, r.target_reached || signals_quit_requested());
     bool show = !o.quiet && isatty(STDERR_FILENO);
     uint64_t start_positions = r.positions;
-    double start = time_wall(), shown = start;
+    double start = time_wall();
     r.last_save = start;
     pthread_mutex_lock(&r.lock);
     for (int i = 0; i < o.threads; i++)
@@ -544,19 +538,8 @@ int main(int argc, char **argv)
             r.running++;
         else
             msg_fatal(EXIT_FAILURE, _("cannot start a thread"));
-    while (r.running > 0) {
-        pthread_mutex_unlock(&r.lock);
-        time_sleep(0.1);
-        pthread_mutex_lock(&r.lock);
-        if (signals_quit_requested()) {
-            atomic_store(&r.stop, true);
-            pthread_cond_broadcast(&r.cond);
-        }
-        if (show && time_wall() - shown >= 1.0) {
-            progress(&r, start_positions, start, false);
-            shown = time_wall();
-        }
-    }
+    struct ticker ticker = {&r, start_positions, start};
+    signals_wait_workers(&r.lock, &r.cond, &r.running, &r.stop, show ? tick : NULL, &ticker);
     save_state(&r);
     pthread_mutex_unlock(&r.lock);
     if (show)

@@ -7,6 +7,8 @@
 #include "system.h"
 
 #include <inttypes.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/atomicfile.h"
 #include "core/message.h"
@@ -93,4 +95,58 @@ static bool write_state(FILE *out, void *data)
 bool genstate_save(const char *path, const struct genstate *s, char *err, size_t errlen)
 {
     return atomic_file_write(path, "w", write_state, (void *)s, err, errlen);
+}
+
+FILE *genstate_open(const char *data, const char *state_path, const char *settings,
+                    struct genstate *s, bool *fresh, char *err, size_t errlen)
+{
+    int got = genstate_load(state_path, s, err, errlen);
+    if (got < 0)
+        return NULL;
+    struct stat st;
+    FILE *fp;
+    *fresh = got == 0;
+    if (got == 0) {
+        if (stat(data, &st) == 0 && st.st_size > 0) {
+            msg_fail(err, errlen, _("%s exists and %s does not: remove it or choose another name"),
+                     data, state_path);
+            return NULL;
+        }
+        memset(s, 0, sizeof *s);
+        snprintf(s->settings, sizeof s->settings, "%s", settings);
+        if (!(fp = fopen(data, "wb")))
+            msg_fail(err, errlen, "%s: %s", data, strerror(errno));
+        return fp;
+    }
+    if (strcmp(s->settings, settings) != 0) {
+        msg_fail(err, errlen, _("%s: made with other settings (%s); use them or another name"),
+                 state_path, s->settings);
+        return NULL;
+    }
+    if (!(fp = fopen(data, "r+b")) || fstat(fileno(fp), &st) != 0) {
+        msg_fail(err, errlen, "%s: %s", data, strerror(errno));
+        if (fp)
+            fclose(fp);
+        return NULL;
+    }
+    if ((uint64_t)st.st_size < s->bytes) {
+        msg_fail(err, errlen, _("%s: shorter than %s says (%" PRIu64 " bytes)"), data, state_path,
+                 s->bytes);
+        fclose(fp);
+        return NULL;
+    }
+    if (ftruncate(fileno(fp), (off_t)s->bytes) != 0 || fseek(fp, 0, SEEK_END) != 0) {
+        msg_fail(err, errlen, "%s: %s", data, strerror(errno));
+        fclose(fp);
+        return NULL;
+    }
+    return fp;
+}
+
+bool genstate_sync(FILE *data, const char *data_path, const char *state_path,
+                   const struct genstate *s, char *err, size_t errlen)
+{
+    if (fflush(data) != 0 || fsync(fileno(data)) != 0)
+        return msg_fail(err, errlen, "%s: %s", data_path, strerror(errno));
+    return genstate_save(state_path, s, err, errlen);
 }

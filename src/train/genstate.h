@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum { GENSTATE_SETTINGS_MAX = 1024 };
 
@@ -37,5 +38,18 @@ struct genstate {
 int genstate_load(const char *path, struct genstate *s, char *err, size_t errlen);
 /* Replaces PATH atomically; false with "PATH: reason" in err. */
 bool genstate_save(const char *path, const struct genstate *s, char *err, size_t errlen);
+
+/* Opens the data file DATA to go on with a run of these settings (the
+ * state file is STATE_PATH).  Without a state, DATA is created empty (an
+ * existing non-empty DATA is refused), *s holds the settings and zero
+ * counts and *fresh is true; otherwise the state's settings must be these,
+ * DATA is cut back to the state's bytes and the stream is at its end.
+ * NULL with one line in err when it cannot be done. */
+FILE *genstate_open(const char *data, const char *state_path, const char *settings,
+                    struct genstate *s, bool *fresh, char *err, size_t errlen);
+/* Brings DATA (the stream of the file named data_path) to the disk, then
+ * replaces STATE_PATH with s; false with one line in err. */
+bool genstate_sync(FILE *data, const char *data_path, const char *state_path,
+                   const struct genstate *s, char *err, size_t errlen);
 
 #endif /* TDCHESS_TRAIN_GENSTATE_H */

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include "core/timing.h"
 #include "ui/signals.h"
 
 /* The only mutable file-scope state of the front ends: a signal handler
@@ -69,4 +70,23 @@ bool signals_take_interrupt(void)
     bool was = interrupted;
     interrupted = 0;
     return was;
+}
+
+void signals_wait_workers(pthread_mutex_t *lock, pthread_cond_t *cond, const int *running,
+                          atomic_bool *stop, void (*tick)(void *data), void *data)
+{
+    double shown = time_wall();
+    while (*running > 0) {
+        pthread_mutex_unlock(lock);
+        time_sleep(0.1);
+        pthread_mutex_lock(lock);
+        if (signals_quit_requested()) {
+            atomic_store(stop, true);
+            pthread_cond_broadcast(cond);
+        }
+        if (tick && time_wall() - shown >= 1.0) {
+            tick(data);
+            shown = time_wall();
+        }
+    }
 }

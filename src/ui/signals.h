@@ -12,6 +12,8 @@
 #ifndef TDCHESS_UI_SIGNALS_H
 #define TDCHESS_UI_SIGNALS_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 /* Installs the handlers for SIGHUP, SIGTERM and SIGINT.  SIGINT asks to
@@ -27,5 +29,13 @@ int signals_quit_requested(void);
 int signals_quit_fd(void);
 /* Was SIGINT delivered since the last call?  (The TUI: cancel the line.) */
 bool signals_take_interrupt(void);
+
+/* For a program whose worker threads count themselves in *running (under
+ * lock, which the caller holds): waits until none is left, waking every
+ * tenth of a second.  When a signal asks to quit, sets *stop and
+ * broadcasts cond; about once a second calls tick(data) (when not NULL),
+ * the lock held. */
+void signals_wait_workers(pthread_mutex_t *lock, pthread_cond_t *cond, const int *running,
+                          atomic_bool *stop, void (*tick)(void *data), void *data);
 
 #endif /* TDCHESS_UI_SIGNALS_H */
