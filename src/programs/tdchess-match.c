@@ -78,7 +78,8 @@ static void usage(void)
            "                     [plies=N]  the opening suite (start is 1-based)\n"
            "  -srand N           seed of order=random (default 1)\n"
            "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]\n"
-           "                     stop when the sequential test decides (needs -repeat)\n"
+           "                     stop when the sequential test decides (needs -repeat\n"
+           "                     and exactly two engines)\n"
            "  -resign movecount=N score=CP  adjudicate a loss when both engines agree\n"
            "                     for N moves each (defaults 3 and 1000 once given)\n"
            "  -draw movenumber=M movecount=N score=CP  adjudicate a draw after move M\n"
@@ -259,9 +260,9 @@ static void name_apart(struct cli *c)
         struct tourney_engine *e = &o->engines[i];
         if (!clash[i])
             continue;
-        if (e->spec.kind == ENGINE_BUILTIN)
+        if (e->spec.kind == ENGINE_BUILTIN && e->spec.set[0]) /* else "tdchess" stays */
             snprintf(e->name, sizeof e->name, "tdchess:%.100s", e->spec.set);
-        else
+        else if (e->spec.kind != ENGINE_BUILTIN)
             snprintf(e->name, sizeof e->name, "%s", e->spec.command);
     }
 }

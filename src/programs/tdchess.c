@@ -533,13 +533,13 @@ int main(int argc, char **argv)
         case OPT_THEME:
             o.theme = theme_find(optarg);
             if (o.theme < 0)
-                msg_fatal(EXIT_FAILURE, _("unknown theme '%s' (%s)"), optarg, theme_names());
+                program_usage_error(_("unknown theme '%s' (%s)"), optarg, theme_names());
             break;
         case OPT_PIECES:
             o.pieces = piece_style_find(optarg);
             if (o.pieces < 0)
-                msg_fatal(EXIT_FAILURE,
-                          _("unknown piece style '%s' (auto, figures, symbols, letters)"), optarg);
+                program_usage_error(_("unknown piece style '%s' (auto, figures, symbols, letters)"),
+                                    optarg);
             break;
         case OPT_WHITE_ENGINE:
         case OPT_BLACK_ENGINE:
