@@ -226,26 +226,28 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now)
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
-    pgn_set_max_plies(r, 1);
     snprintf(s->browse.games_path, sizeof s->browse.games_path, "%s", args);
     struct pgn_game g;
     pgn_game_init(&g);
     int shown = 0, count = 0, status;
+    /* The listed games are read whole, so one that 'load' would refuse is
+     * listed as such, with why (issue 33); the rest are only counted. */
     while ((status = pgn_next_game(r, &g, err, sizeof err)) != 0) {
-        if (status < 0) {
-            session_say(s, "%s", err);
-            continue;
-        }
         count++;
         if (shown == GAMES_LIST_MAX)
             continue;
+        if (++shown == GAMES_LIST_MAX)
+            pgn_set_max_plies(r, 1);
+        if (status < 0) {
+            session_say(s, _("%4d. unreadable: %s"), count, err);
+            continue;
+        }
         const char *w = pgn_tag(&g, "White"), *bl = pgn_tag(&g, "Black");
         const char *res = pgn_tag(&g, "Result"), *date = pgn_tag(&g, "Date");
         const char *event = pgn_tag(&g, "Event");
         session_say(s, "%4d. %s - %s  %s  %s  %s", g.number, w ? w : "?", bl ? bl : "?",
                     res ? res : pgn_result_text(g.result), date ? date : "????.??.??",
                     event ? event : "");
-        shown++;
     }
     pgn_game_free(&g);
     pgn_close(r);
