@@ -178,6 +178,10 @@ bool ext_set_option(struct ext_engine *e, const char *name, const char *value, c
  * (UCI_LimitStrength + UCI_Elo, else "Skill Level" 0..20 scaled); false
  * with err when it advertises neither. */
 bool ext_limit_strength(struct ext_engine *e, int elo, char *err, size_t errlen);
+/* The Elo the engine plays at when limited to ELO by ext_limit_strength:
+ * ELO within its UCI_Elo range (the nearest end outside it), 0 when only a
+ * "Skill Level" limits it (no Elo to claim), -1 when nothing can. */
+int ext_level_elo(const struct ext_engine *e, int elo);
 /* Undoes ext_limit_strength: UCI_LimitStrength off, else "Skill Level" at
  * its maximum; true when the engine has neither (nothing to undo). */
 bool ext_full_strength(struct ext_engine *e, char *err, size_t errlen);

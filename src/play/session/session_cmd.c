@@ -148,6 +148,10 @@ static unsigned level_elo(struct session *s, const char *args)
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
+    if (*args && !session_players_can_play_level(s, elo, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
     if (*args) {
         s->opt.engine.level = elo;
         if (elo >= LEVEL_FULL_ELO) /* full strength for every engine, also --engine-elo's */

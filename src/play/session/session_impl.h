@@ -284,6 +284,14 @@ void session_engine_name(const struct session *s, int engine, char *buf, size_t 
  * failure the engine stays what it was and err says why. */
 bool session_attach_engine(struct session *s, int engine, int colour, const char *spec, char *err,
                            size_t errlen);
+/* Whether both engines can play at level ELO (issue 33: an external engine
+ * without UCI_Elo or a Skill Level cannot); false with err naming one that
+ * cannot. */
+bool session_players_can_play_level(struct session *s, int elo, char *err, size_t errlen);
+/* The Elo the engine of COLOUR plays at under the session's level, to
+ * claim in a PGN; 0 for a human, full strength or an engine limited
+ * without an Elo (a Skill Level). */
+int session_players_level_elo(const struct session *s, int colour);
 /* The host whose books the session plays from (engine 0's, for both). */
 struct engine_host *session_books(struct session *s);
 /* Opens the books of the options, saying which fail. */

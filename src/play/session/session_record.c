@@ -130,13 +130,16 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
             pgn_set_tag(pg, "SubVariation", o->subvariation);
     }
     if (level_is_limited(s->opt.engine.level)) {
-        /* The engine's rating is its level; Annotator says who set it. */
+        /* The engine's rating is the level it plays (an external engine's
+         * UCI_Elo); Annotator says who set it. */
         char elo[16], level[64], note[160];
-        snprintf(elo, sizeof elo, "%d", s->opt.engine.level);
         level_describe(s->opt.engine.level, level, sizeof level);
-        for (int side = 0; side < COLOUR_NB; side++)
-            if (!session_is_human(s, side))
+        for (int side = 0; side < COLOUR_NB; side++) {
+            int played = session_players_level_elo(s, side);
+            snprintf(elo, sizeof elo, "%d", played);
+            if (!session_is_human(s, side) && played > 0)
                 pgn_set_tag(pg, side == WHITE ? "WhiteElo" : "BlackElo", elo);
+        }
         snprintf(note, sizeof note, "%s level %s", PACKAGE_NAME, level);
         pgn_set_tag(pg, "Annotator", note);
     }
