@@ -174,6 +174,13 @@ const struct ext_option *ext_find_option(const struct ext_engine *e, const char 
  * or the value is out of its range. */
 bool ext_set_option(struct ext_engine *e, const char *name, const char *value, char *err,
                     size_t errlen);
+/* The score of an xboard thinking line, in centipawns, as a search score:
+ * 100000 + N is mate in N moves (the protocol's convention), and so is an
+ * engine's own mate value less the plies (Phalanx's 29999 is mate in 1,
+ * 31991 mate in 5): a score from XBOARD_MATE_LOW to 32768; negative
+ * alike for being mated. */
+enum { XBOARD_MATE_LOW = 29000 };
+int ext_xboard_score(long cp);
 /* Limits the engine's strength to ELO through its own options
  * (UCI_LimitStrength + UCI_Elo, else "Skill Level" 0..20 scaled); false
  * with err when it advertises neither. */
