@@ -741,6 +741,29 @@ static void add_games_path(void)
     free(longer);
 }
 
+/* Starts each external engine once before the match: one that cannot
+ * start ends the program (status 1) with no game played or written
+ * (issue 33), where a start failing later in the match loses that game. */
+static void check_engines_start(const struct tourney_options *o)
+{
+    for (int i = 0; i < o->engine_count; i++) {
+        const struct tourney_engine *e = &o->engines[i];
+        if (e->spec.kind == ENGINE_BUILTIN)
+            continue;
+        static struct match_player p;
+        char err[512];
+        if (!match_player_start(&p, e, err, sizeof err)) {
+            msg_error("%s", err);
+            /* An xboard engine started as UCI (the default) stays silent. */
+            if (e->spec.kind == ENGINE_UCI && strstr(err, "'uci'"))
+                fprintf(stderr, _("%s: is '%s' an xboard engine? Then add proto=xboard.\n"),
+                        msg_program_name(), e->name);
+            exit(EXIT_FAILURE);
+        }
+        match_player_stop(&p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
@@ -760,6 +783,7 @@ int main(int argc, char **argv)
             openings_shuffle(&suite, c.seed);
         c.opt.openings = &suite;
     }
+    check_engines_start(&c.opt);
     static struct tourney t;
     tourney_init(&t, &c.opt);
     if (c.resume && access(c.opt.pgn_path, F_OK) == 0 &&
