@@ -153,9 +153,9 @@ struct session_review {
 
 /* The series of games of an engine match (session_match.c). */
 struct session_match {
-    int game_number;          /* 1 for the first game */
-    struct match_score score; /* of engine 0 (the -w set) */
-    bool start_next;          /* start the next game of the match */
+    int game_number;         /* 1 for the first game */
+    struct pair_score score; /* of engine 0 (the -w set) */
+    bool start_next;         /* start the next game of the match */
     bool series_over;
 };
 
