@@ -275,15 +275,17 @@ static int sniff_protocol(struct options *o, char **argv)
 
 static int run_game(struct options *o, int argc, char **argv)
 {
-    char name[128], autosave[4096], history[4096], settings[4096], err[512];
+    char name[128], autosave[4096], history[4096], settings[4096], games[4096], err[512];
     human_name(name, sizeof name);
     o->play.human_name = name;
     bool have_dir = userdata_path(USERDATA_AUTOSAVE, true, autosave, sizeof autosave) &&
                     userdata_path(USERDATA_HISTORY, true, history, sizeof history) &&
-                    userdata_path(PREFS_FILE, true, settings, sizeof settings);
+                    userdata_path(PREFS_FILE, true, settings, sizeof settings) &&
+                    userdata_path(USERDATA_GAMES, true, games, sizeof games);
     if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
         msg_warning(_("unfinished games cannot be saved: %s"), autosave);
     o->play.autosave_path = have_dir ? autosave : NULL;
+    o->play.games_path = have_dir ? games : NULL;
 
     struct session *s = session_new(&o->play, err, sizeof err);
     if (!s)

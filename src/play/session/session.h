@@ -79,6 +79,7 @@ struct session_options {
     unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
     const char *human_name;           /* the PGN name of a human player */
     const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
+    const char *games_path;           /* finished games are appended here (or NULL) */
     /* --white-engine, --black-engine: "uci:COMMAND" or "xboard:COMMAND" for
      * an external engine playing that colour (NULL: the built-in one) */
     const char *engine_specs[COLOUR_NB];

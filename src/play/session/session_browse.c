@@ -11,6 +11,7 @@
 #include "system.h"
 
 #include <ctype.h>
+#include <unistd.h>
 
 #include "chess/pgn.h"
 #include "play/session/session_impl.h"
@@ -217,6 +218,12 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now)
 {
     (void)now;
     char err[PGN_ERR_MAX];
+    if (!*args && s->opt.games_path && access(s->opt.games_path, F_OK) != 0) {
+        session_say(s, "%s", _("No finished games yet ('games FILE.pgn' lists a file's)."));
+        return EV_MESSAGE;
+    }
+    if (!*args && s->opt.games_path) /* the user's finished games */
+        args = s->opt.games_path;
     if (!*args) {
         session_say(s, "%s", _("games: which PGN file?"));
         return EV_MESSAGE;

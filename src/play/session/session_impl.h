@@ -163,6 +163,7 @@ struct session_match {
 struct session_record {
     FILE *pgn_out; /* --pgn */
     bool recorded; /* the finished game was written to it */
+    bool kept;     /* the finished game was appended to opt.games_path */
     char date[16]; /* "2026.01.31" for PGN */
     int saved_ply; /* the game was saved with this many plies (-1: not) */
 };
@@ -327,6 +328,9 @@ void session_record_saved(struct session *s, int ply);
 /* Would "new" throw away moves that are kept nowhere (no save since the
  * last move, no --pgn)?  Browsing back keeps the moves. */
 bool session_record_unkept(const struct session *s);
+/* Appends the finished game of a human player to opt.games_path (the
+ * user's games history), once, atomically, and says so. */
+void session_record_keep(struct session *s, double now);
 /* The game's date is today, or DATE (a resumed game's). */
 void session_record_date(struct session *s, const char *date);
 /* Appends the game to --pgn once. */
