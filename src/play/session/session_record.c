@@ -133,17 +133,20 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
     }
     if (level_is_limited(s->opt.engine.level)) {
         /* The engine's rating is the level it plays (an external engine's
-         * UCI_Elo); Annotator says who set it. */
+         * UCI_Elo); Annotator says who set it, where an engine plays it. */
         char elo[16], level[64], note[160];
+        bool at_level = false;
         level_describe(s->opt.engine.level, level, sizeof level);
         for (int side = 0; side < COLOUR_NB; side++) {
             int played = session_players_level_elo(s, side);
             snprintf(elo, sizeof elo, "%d", played);
             if (!session_is_human(s, side) && played > 0)
                 pgn_set_tag(pg, side == WHITE ? "WhiteElo" : "BlackElo", elo);
+            at_level |= !session_is_human(s, side) && played == s->opt.engine.level;
         }
         snprintf(note, sizeof note, "%s level %s", PACKAGE_NAME, level);
-        pgn_set_tag(pg, "Annotator", note);
+        if (at_level)
+            pgn_set_tag(pg, "Annotator", note);
     }
     if (autosave)
         autosave_tags(s, pg, now);
