@@ -348,13 +348,10 @@ START_TEST(test_bad_files)
                       strstr(err, "record 2 at offset 32"),
                   "%s", err);
 
-    /* An empty book is valid and has no moves. */
+    /* An empty file is no book (issue 33): refused, the file named. */
     write_raw(tmp_path("empty.bin"), e, 0);
-    struct book *bk = open_ok(tmp_path("empty.bin"));
-    ck_assert_uint_eq(book_size(bk), 0);
-    struct book_entry out[BOOK_PROBE_MAX];
-    ck_assert_int_eq(book_probe(bk, &board, out, BOOK_PROBE_MAX), 0);
-    book_close(bk);
+    ck_assert_ptr_null(book_open(tmp_path("empty.bin"), err, sizeof err));
+    ck_assert_msg(strstr(err, "empty.bin: empty file: no records"), "%s", err);
 }
 END_TEST
 
@@ -730,7 +727,7 @@ START_TEST(test_fuzz)
         if (round % 5 == 0)
             ck_assert_int_eq(truncate(tmp_path("fuzz.bin"), (off_t)rng_below(&rng, 1024)), 0);
         struct book *bk = book_open(tmp_path("fuzz.bin"), err, sizeof err);
-        if (sorted && round % 5 != 0)
+        if (sorted && round % 5 != 0 && n > 0)
             ck_assert_msg(bk != NULL, "%s", err);
         if (bk) {
             struct book_set set;

@@ -10,11 +10,13 @@
 #include <check.h>
 #include <dirent.h>
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/atomicfile.h"
+#include "core/datapath.h"
 #include "core/message.h"
 #include "core/rng.h"
 #include "core/timing.h"
@@ -242,6 +244,33 @@ END_TEST
 
 /* ---- timing ------------------------------------------------------------- */
 
+/* A leading "~" is the home directory, as in a shell (issue 33: "save
+ * ~/rep.pgn" was taken as a folder named "~"). */
+START_TEST(test_expand_home)
+{
+    char buf[256], small[8];
+    setenv("HOME", "/home/ann", 1);
+    ck_assert_str_eq(datapath_expand_home("~/rep.pgn", buf, sizeof buf), "/home/ann/rep.pgn");
+    ck_assert_str_eq(datapath_expand_home("~", buf, sizeof buf), "/home/ann");
+    const struct passwd *root = getpwnam("root");
+    if (root) {
+        char want[256];
+        snprintf(want, sizeof want, "%s/x", root->pw_dir);
+        ck_assert_str_eq(datapath_expand_home("~root/x", buf, sizeof buf), want);
+    }
+    /* Anything else is left alone: no leading "~", no such user, too long. */
+    ck_assert_str_eq(datapath_expand_home("a/~/b", buf, sizeof buf), "a/~/b");
+    ck_assert_str_eq(datapath_expand_home("rep~.pgn", buf, sizeof buf), "rep~.pgn");
+    ck_assert_str_eq(datapath_expand_home("~no-such-user-x/a", buf, sizeof buf),
+                     "~no-such-user-x/a");
+    ck_assert_str_eq(datapath_expand_home("~/rep.pgn", small, sizeof small), "~/rep.pgn");
+    ck_assert_ptr_null(datapath_expand_home(NULL, buf, sizeof buf));
+    /* An empty $HOME is no home: the password database's is used. */
+    setenv("HOME", "", 1);
+    ck_assert(datapath_expand_home("~/x", buf, sizeof buf)[0] == '/');
+}
+END_TEST
+
 START_TEST(test_timing_monotonic)
 {
     /* m0 before w0 and m1 after w1: a preemption between the two reads
@@ -375,6 +404,10 @@ static Suite *core_suite(void)
 
     tc = tcase_create("timing");
     tcase_add_test(tc, test_timing_monotonic);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("datapath");
+    tcase_add_test(tc, test_expand_home);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("message");

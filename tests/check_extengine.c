@@ -116,6 +116,26 @@ START_TEST(test_spec_parse)
 }
 END_TEST
 
+/* xboard scores: centipawns, the protocol's 100000 + N for mate in N, and
+ * an engine's own mate value less the plies (issue 33: Phalanx's mate in
+ * one, 29999, showed as +299.99). */
+START_TEST(test_xboard_scores)
+{
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(29999)), 1);   /* Phalanx, 30000 - 1 ply */
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(29995)), 3);   /* 5 plies */
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(-29998)), -1); /* mated after 2 plies */
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(31991)), 5);   /* 32000 - 9 plies */
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(32766)), 1);   /* 32767 - 1 ply */
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(100003)), 3);  /* the protocol's */
+    ck_assert_int_eq(score_mate_in(ext_xboard_score(-100002)), -2);
+    ck_assert(score_is_mate(ext_xboard_score(30000)));
+    /* Centipawns stay centipawns, up to a win of 250 pawns. */
+    ck_assert(!score_is_mate(ext_xboard_score(25000)));
+    ck_assert(!score_is_mate(ext_xboard_score(-150)));
+    ck_assert_int_eq(ext_xboard_score(-150), -150 * (PAWN_VALUE / 100));
+}
+END_TEST
+
 /* ---- UCI with the fake engine ---------------------------------------------------- */
 
 /* The option types by the protocols' words, one list for both (and for
@@ -557,6 +577,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_spec_parse);
     tcase_add_test(tc, test_option_types);
+    tcase_add_test(tc, test_xboard_scores);
     tcase_add_test(tc, test_uci_dialogue);
     tcase_add_test(tc, test_uci_crash);
     tcase_add_test(tc, test_uci_hang);

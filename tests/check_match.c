@@ -33,14 +33,17 @@ static struct pair_score penta_score(int p0, int p1, int p2, int p3, int p4)
 
 START_TEST(test_trinomial_matches_referee)
 {
-    /* match.js stats(120, 200, 80): score 0.55, Elo 34.86 +/- 24.11, LOS 99.77% */
+    /* match.js stats(120, 200, 80): score 0.55, Elo 34.86 +/- 24.11, LOS
+     * 99.77%; the Wilson interval of pairstats.h (worked out in Python)
+     * is a little wider: 10.7959 .. 59.2563, +/- 24.2302. */
     struct pair_score s = {120, 200, 80, {0}};
     struct pair_stats st = pair_stats(&s, false);
     ck_assert_int_eq(st.games, 400);
     ck_assert(!st.paired);
     ck_assert_double_eq_tol(st.score, 0.55, 1e-9);
     ck_assert_double_eq_tol(st.elo, 34.86007, 1e-4);
-    ck_assert_double_eq_tol(st.error, 24.1142, 1e-3);
+    ck_assert_double_eq_tol(st.error, 24.2302, 1e-3);
+    ck_assert_double_eq_tol(st.elo_lo, 10.7959, 1e-3);
     ck_assert_double_eq_tol(st.los, 0.99766, 1e-4);
     ck_assert_double_eq_tol(st.draw_ratio, 0.5, 1e-9);
 }
@@ -48,16 +51,17 @@ END_TEST
 
 START_TEST(test_pentanomial_interval)
 {
-    /* mean pair score 0.519521, Elo 13.5718, 95% -1.3041 .. 28.4976 */
+    /* mean pair score 0.519521, Elo 13.5718, 95% -1.6062 .. 28.7992 (the
+     * normal approximation: -1.3041 .. 28.4976) */
     struct pair_score s = penta_score(12, 80, 190, 95, 20);
     struct pair_stats st = pair_stats(&s, true);
     ck_assert(st.paired);
     ck_assert_int_eq(st.pairs, 397);
     ck_assert_int_eq(st.games, 794);
     ck_assert_double_eq_tol(st.elo, 13.57176, 1e-4);
-    ck_assert_double_eq_tol(st.elo_lo, -1.30413, 1e-4);
-    ck_assert_double_eq_tol(st.elo_hi, 28.49759, 1e-4);
-    ck_assert_double_eq_tol(st.los, 0.963117, 1e-5);
+    ck_assert_double_eq_tol(st.elo_lo, -1.60622, 1e-4);
+    ck_assert_double_eq_tol(st.elo_hi, 28.79921, 1e-4);
+    ck_assert_double_eq_tol(st.los, 0.960152, 1e-5);
     struct pair_stats tri = pair_stats(&s, false); /* the same games, unpaired */
     ck_assert_double_eq_tol(tri.elo, st.elo, 1e-9);
     ck_assert(!tri.paired && fabs(tri.error - st.error) > 0.1);
@@ -66,18 +70,69 @@ END_TEST
 
 START_TEST(test_clean_sweep_is_finite)
 {
-    /* 10 wins count as 10 wins and a draw: 10.5 / 11, Elo 528.89 */
+    /* 10 wins count as 10 wins and a draw: 10.5 / 11, Elo 528.89; the
+     * interval is one-sided: at least 388.876, no upper end. */
     struct pair_score s = {10, 0, 0, {0}};
     struct pair_stats st = pair_stats(&s, false);
-    ck_assert(isfinite(st.elo) && isfinite(st.error) && isfinite(st.elo_hi));
+    ck_assert(isfinite(st.elo) && isfinite(st.elo_lo) && isinf(st.elo_hi) && isinf(st.error));
     ck_assert_double_eq_tol(st.elo, 528.8877, 1e-3);
-    ck_assert(st.elo_lo > 0 && st.elo_lo < st.elo && st.elo < st.elo_hi);
+    ck_assert_double_eq_tol(st.elo_lo, 388.8758, 1e-3);
     ck_assert_double_eq_tol(st.score, 1.0, 1e-12); /* the score itself is what it is */
     struct pair_score lost = penta_score(5, 0, 0, 0, 0);
     struct pair_stats sl = pair_stats(&lost, true);
-    ck_assert(isfinite(sl.elo) && sl.elo < -100 && isfinite(sl.elo_lo));
+    ck_assert(isfinite(sl.elo) && sl.elo < -100 && isinf(sl.elo_lo) && isfinite(sl.elo_hi));
     struct pair_score none = {0};
     ck_assert(isnan(pair_stats(&none, true).elo));
+}
+END_TEST
+
+/* Few games never give "+/- 0" (issue 33: one pair at 1.5 of 2 gave Elo
+ * 190.8 +/- 0.0, LOS 50%; two draws 0.0 +/- 0.0).  Figures from Python. */
+START_TEST(test_small_samples)
+{
+    struct pair_score one = penta_score(0, 0, 0, 1, 0);
+    struct pair_stats st = pair_stats(&one, true);
+    ck_assert_double_eq_tol(st.elo, 190.8485, 1e-3);
+    ck_assert_double_eq_tol(st.elo_lo, -313.1906, 1e-3);
+    ck_assert_double_eq_tol(st.elo_hi, 694.8876, 1e-3);
+    ck_assert_double_eq_tol(st.los, 0.712710, 1e-5);
+    struct pair_score draws = {0, 2, 0, {0}};
+    st = pair_stats(&draws, false);
+    ck_assert_double_eq_tol(st.elo, 0, 1e-9);
+    ck_assert_double_eq_tol(st.error, 335.7327, 1e-3);
+    ck_assert_double_eq_tol(st.elo_lo, -335.7327, 1e-3);
+    struct pair_score mixed = {1, 1, 0, {0}};
+    st = pair_stats(&mixed, false);
+    ck_assert_double_eq_tol(st.elo_lo, -206.7162, 1e-3);
+    ck_assert_double_eq_tol(st.elo_hi, 761.4288, 1e-3);
+}
+END_TEST
+
+/* The words of both programs' summaries (tdchess-match, tdchess -n). */
+START_TEST(test_format_elo)
+{
+    char buf[128];
+    struct pair_score s = {0};
+    pair_add_game(&s, 1);
+    pair_add_game(&s, 0.5);
+    pair_add_game(&s, 0.5);
+    pair_add_game(&s, 0);
+    ck_assert(s.wins == 1 && s.draws == 2 && s.losses == 1);
+    struct pair_stats st = pair_stats(&s, false);
+    pair_stats_format_elo(&st, buf, sizeof buf);
+    ck_assert_msg(strncmp(buf, "0.0 +/- ", 8) == 0 && strstr(buf, "(95%: -"), "%s", buf);
+    s = (struct pair_score){4, 0, 0, {0}};
+    st = pair_stats(&s, false);
+    pair_stats_format_elo(&st, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, "(95%: at least ") && !strstr(buf, "inf"), "%s", buf);
+    s = (struct pair_score){0, 0, 3, {0}};
+    st = pair_stats(&s, false);
+    pair_stats_format_elo(&st, buf, sizeof buf);
+    ck_assert_msg(buf[0] == '-' && strstr(buf, "(95%: at most -"), "%s", buf);
+    s = (struct pair_score){0};
+    st = pair_stats(&s, false);
+    pair_stats_format_elo(&st, buf, sizeof buf);
+    ck_assert_str_eq(buf, "no games");
 }
 END_TEST
 
@@ -256,6 +311,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, test_trinomial_matches_referee);
     tcase_add_test(tc, test_pentanomial_interval);
     tcase_add_test(tc, test_clean_sweep_is_finite);
+    tcase_add_test(tc, test_small_samples);
+    tcase_add_test(tc, test_format_elo);
     tcase_add_test(tc, test_sprt_matches_referee);
     tcase_add_test(tc, test_sprt_decides);
     tcase_add_test(tc, test_pair_add);

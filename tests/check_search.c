@@ -347,7 +347,7 @@ START_TEST(test_time_feedback)
 END_TEST
 
 /* "go" words: every limit reads, writes back as the same words, and a
- * malformed word is refused with a message naming it. */
+ * malformed word is named and left out. */
 START_TEST(test_go_limits_round_trip)
 {
     struct board b;
@@ -388,6 +388,15 @@ START_TEST(test_go_limits_round_trip)
     ck_assert_str_eq(err, "go: unknown parameter: sideways");
     ck_assert(!go_limits_parse(&b, "searchmoves e2e5", &l, err, sizeof err));
     ck_assert(err[0] != '\0');
+    /* A bad word is left out and the rest kept, so "go" still searches
+     * (issue 33): the legal search moves, the good limits. */
+    ck_assert(!go_limits_parse(&b, "depth 3 searchmoves e2e4 e7e5 a1a1", &l, err, sizeof err));
+    ck_assert_int_eq(l.depth, 3);
+    ck_assert_int_eq(l.searchmove_count, 1);
+    ck_assert_str_eq(err, "go searchmoves: 'e7e5': there is no piece of yours on e7 (ignored)");
+    ck_assert(!go_limits_parse(&b, "depth x sideways nodes 500", &l, err, sizeof err));
+    ck_assert_str_eq(err, "go depth: expected a number");
+    ck_assert(l.depth == 0 && l.nodes == 500);
     board_free(&b);
 }
 END_TEST

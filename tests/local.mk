@@ -79,7 +79,7 @@ SHELL_TESTS = \
 	tests/search.test tests/suite.test tests/level.test tests/multipv.test \
 	tests/tb.test tests/tbtui.test tests/tbmatch.test \
 	tests/train.test tests/datagen.test tests/puzzles.test \
-	tests/uci.test tests/options.test tests/defects.test tests/opening.test \
+	tests/uci.test tests/options.test tests/defects.test tests/defects3.test tests/opening.test \
 	tests/linemode.test tests/match.test tests/tourney.test tests/engines.test \
 	tests/newuser.test tests/screen.test tests/tui.test tests/tui-defects.test tests/tui-layout.test \
 	tests/tui-board.test tests/browse.test tests/analysis.test tests/theme.test \

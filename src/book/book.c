@@ -132,6 +132,9 @@ struct book *book_open(const char *path, char *err, size_t errlen)
     }
     close(fd);
     b->count = size / BOOK_RECORD_SIZE;
+    if (b->count == 0) /* an empty file is a mistake, never a book (issue 33) */
+        return open_fail(b, -1, err, errlen, "%s",
+                         _("empty file: no records (not a Polyglot book?)"));
     /* Binary search needs the order: check it once, here. */
     for (size_t i = 1; i < b->count; i++)
         if (key_at(b, i) < key_at(b, i - 1))

@@ -535,8 +535,14 @@ static bool play_symbol(struct pgn_reader *r, struct pgn_game *g, const char *sy
         return true;
     struct move m;
     char err[MOVE_ERR_MAX];
-    if (!move_from_san(&g->board, sym, &m, err, sizeof err))
-        return fail(r, _("move %s: %s"), label, err);
+    if (!move_from_san(&g->board, sym, &m, err, sizeof err)) {
+        /* The label names the token already: "move 2 'Ke3': no king..." */
+        size_t n = strlen(sym);
+        const char *why = err;
+        if (err[0] == '\'' && strncmp(err + 1, sym, n) == 0 && strncmp(err + 1 + n, "': ", 3) == 0)
+            why = err + n + 4;
+        return fail(r, _("move %s: %s"), label, why);
+    }
     if (!board_make_move(&g->board, m))
         return fail(r, _("move %s: %s"), label, _("illegal move"));
     return true;

@@ -8,6 +8,7 @@
 
 #include <installdirs.h>
 #include <pthread.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -137,12 +138,41 @@ static bool is_file(const char *path)
     return true;
 }
 
+const char *datapath_expand_home(const char *path, char *buf, size_t size)
+{
+    if (path == NULL || path[0] != '~')
+        return path;
+    size_t user_len = strcspn(path + 1, "/");
+    const char *rest = path + 1 + user_len, *home = NULL;
+    if (user_len == 0) {
+        home = getenv("HOME");
+        if (home == NULL || home[0] == '\0') {
+            const struct passwd *pw = getpwuid(getuid());
+            home = pw ? pw->pw_dir : NULL;
+        }
+    } else {
+        char user[256];
+        if (user_len >= sizeof user)
+            return path;
+        memcpy(user, path + 1, user_len);
+        user[user_len] = '\0';
+        const struct passwd *pw = getpwnam(user);
+        home = pw ? pw->pw_dir : NULL;
+    }
+    if (home == NULL)
+        return path;
+    int n = snprintf(buf, size, "%s%s", home, rest);
+    return n >= 0 && (size_t)n < size ? buf : path;
+}
+
 char *datapath_find(const char *name)
 {
     if (name == NULL || name[0] == '\0') {
         errno = ENOENT;
         return NULL;
     }
+    char expanded[TREE_PATH_MAX];
+    name = datapath_expand_home(name, expanded, sizeof expanded);
     if (strchr(name, '/') != NULL || is_file(name))
         return is_file(name) ? xstrdup(name) : NULL;
     const char *dirs[DATAPATH_DIRS_MAX];

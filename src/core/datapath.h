@@ -1,7 +1,8 @@
 /* datapath.h - finding data files (eval sets, books) and message catalogs,
  * installed or not.
  *
- * Lookup order (design §2.4): a path the user gave that names an existing
+ * Lookup order (design §2.4): a path the user gave (a leading "~" expanded)
+ * that names an existing
  * file; then, for a bare name, the directory $TDCHESS_DATADIR; then, for a
  * program run from a build tree, that tree's data/ and books/ and the
  * source tree's; then the installed data directory (PKGDATADIR, e.g.
@@ -40,6 +41,14 @@ int datapath_dirs(const char *dirs[DATAPATH_DIRS_MAX]);
  * Returns a newly allocated path to an existing regular file, or NULL with
  * errno set (ENOENT when nothing was found). */
 char *datapath_find(const char *name);
+
+/* Expands a leading "~" of PATH as a shell does: "~" and "~/..." to the
+ * home directory ($HOME, else the password database's), "~USER/..." to
+ * USER's.  Writes the result into BUF (of SIZE bytes) and returns BUF, or
+ * returns PATH itself when it has no leading "~", the home is unknown or
+ * the result would not fit.  Every file name a player types goes through
+ * it (the session's save, load, games; evaluation sets and books). */
+const char *datapath_expand_home(const char *path, char *buf, size_t size);
 
 /* The top of the build tree the running program was started from, or NULL
  * for an installed program. */

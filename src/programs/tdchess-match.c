@@ -78,7 +78,8 @@ static void usage(void)
            "                     [plies=N]  the opening suite (start is 1-based)\n"
            "  -srand N           seed of order=random (default 1)\n"
            "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]\n"
-           "                     stop when the sequential test decides (needs -repeat)\n"
+           "                     stop when the sequential test decides (needs -repeat\n"
+           "                     and exactly two engines)\n"
            "  -resign movecount=N score=CP  adjudicate a loss when both engines agree\n"
            "                     for N moves each (defaults 3 and 1000 once given)\n"
            "  -draw movenumber=M movecount=N score=CP  adjudicate a draw after move M\n"
@@ -259,9 +260,9 @@ static void name_apart(struct cli *c)
         struct tourney_engine *e = &o->engines[i];
         if (!clash[i])
             continue;
-        if (e->spec.kind == ENGINE_BUILTIN)
+        if (e->spec.kind == ENGINE_BUILTIN && e->spec.set[0]) /* else "tdchess" stays */
             snprintf(e->name, sizeof e->name, "tdchess:%.100s", e->spec.set);
-        else
+        else if (e->spec.kind != ENGINE_BUILTIN)
             snprintf(e->name, sizeof e->name, "%s", e->spec.command);
     }
 }
@@ -515,15 +516,15 @@ static void json_string(const char *s)
     putchar('"');
 }
 
-static double num_or_zero(double v)
+/* A JSON number, or null for one without a value (the open end of a
+ * clean sweep's interval); each call of a printf has its own buffer. */
+static const char *json_number(double v, char buf[32])
 {
-    return isfinite(v) ? v : 0;
-}
-
-/* No "-0.0" for an even score. */
-static double nz(double v)
-{
-    return fabs(v) < 0.05 ? 0.0 : v;
+    if (isfinite(v))
+        snprintf(buf, 32, "%.2f", v);
+    else
+        snprintf(buf, 32, "null");
+    return buf;
 }
 
 static void on_game(const struct tourney *t, const struct tourney_game *g, void *data)
@@ -543,11 +544,12 @@ static void on_game(const struct tourney *t, const struct tourney_game *g, void 
         json_string(o->engines[g->black].name);
         printf(",\"result\":\"%s\",\"termination\":\"%s\",\"reason\":", result, g->termination);
         json_string(g->reason);
-        printf(",\"plies\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,\"elo\":%.2f,"
-               "\"error\":%.2f,\"llr\":%.3f,\"penta\":[%d,%d,%d,%d,%d]}\n",
-               g->plies, ps->wins, ps->draws, ps->losses, num_or_zero(st.elo),
-               num_or_zero(st.error), llr, ps->penta[0], ps->penta[1], ps->penta[2], ps->penta[3],
-               ps->penta[4]);
+        char b1[32], b2[32];
+        printf(",\"plies\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,\"elo\":%s,"
+               "\"error\":%s,\"llr\":%.3f,\"penta\":[%d,%d,%d,%d,%d]}\n",
+               g->plies, ps->wins, ps->draws, ps->losses, json_number(st.elo, b1),
+               json_number(st.error, b2), llr, ps->penta[0], ps->penta[1], ps->penta[2],
+               ps->penta[3], ps->penta[4]);
         fflush(stdout);
         return;
     }
@@ -558,9 +560,11 @@ static void on_game(const struct tourney *t, const struct tourney_game *g, void 
     format_eta(done > 0 ? (time_wall() - t->started) / done * left : 0, eta, sizeof eta);
     printf(_("Finished game %d (%s vs %s): %s {%s}\n"), g->index + 1, o->engines[g->white].name,
            o->engines[g->black].name, result, g->reason);
-    printf(_("Score of %s vs %s: %d - %d - %d [%.3f] %d, Elo %.1f +/- %.1f"),
+    char elo[128];
+    pair_stats_format_elo(&st, elo, sizeof elo);
+    printf(_("Score of %s vs %s: %d - %d - %d [%.3f] %d, Elo %s"),
            o->engines[t->encounter[e][0]].name, o->engines[t->encounter[e][1]].name, ps->wins,
-           ps->losses, ps->draws, st.score, st.games, nz(st.elo), nz(st.error));
+           ps->losses, ps->draws, st.score, st.games, elo);
     if (o->sprt_on)
         printf(_(", LLR %.2f"), llr);
     printf(_(", ETA %s\n"), eta);
@@ -583,13 +587,14 @@ static void print_encounter(const struct tourney *t, int e)
            st.games ? st.score : 0.0, st.games);
     if (st.games == 0)
         return;
-    printf(_("Elo difference: %.1f +/- %.1f (95%%: %.1f .. %.1f), LOS: %.1f %%, "
-             "DrawRatio: %.1f %%\n"),
-           nz(st.elo), nz(st.error), nz(st.elo_lo), nz(st.elo_hi), 100 * st.los,
+    char elo[128];
+    pair_stats_format_elo(&st, elo, sizeof elo);
+    printf(_("Elo difference: %s, LOS: %.1f %%, DrawRatio: %.1f %%\n"), elo, 100 * st.los,
            100 * st.draw_ratio);
     if (o->repeat)
-        printf(_("Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pairs)\n"), ps->penta[0],
-               ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4], st.pairs);
+        printf(ngettext("Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pair)\n",
+                        "Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pairs)\n", st.pairs),
+               ps->penta[0], ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4], st.pairs);
     if (o->sprt_on) {
         double lower, upper;
         sprt_bounds(&o->sprt, &lower, &upper);
@@ -649,11 +654,13 @@ static void json_summary(const struct tourney *t)
         json_string(o->engines[t->encounter[e][0]].name);
         printf(",\"second\":");
         json_string(o->engines[t->encounter[e][1]].name);
-        printf(",\"games\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,\"elo\":%.2f,"
-               "\"elo_low\":%.2f,\"elo_high\":%.2f,\"los\":%.4f,\"penta\":[%d,%d,%d,%d,%d]",
-               st.games, ps->wins, ps->draws, ps->losses, num_or_zero(st.elo),
-               num_or_zero(st.elo_lo), num_or_zero(st.elo_hi), num_or_zero(st.los), ps->penta[0],
-               ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4]);
+        char b1[32], b2[32], b3[32];
+        printf(",\"games\":%d,\"wins\":%d,\"draws\":%d,\"losses\":%d,\"elo\":%s,"
+               "\"elo_low\":%s,\"elo_high\":%s,\"los\":%.4f,\"penta\":[%d,%d,%d,%d,%d]",
+               st.games, ps->wins, ps->draws, ps->losses, json_number(st.elo, b1),
+               json_number(st.elo_lo, b2), json_number(st.elo_hi, b3),
+               isfinite(st.los) ? st.los : 0.5, ps->penta[0], ps->penta[1], ps->penta[2],
+               ps->penta[3], ps->penta[4]);
         if (o->sprt_on)
             printf(",\"llr\":%.3f,\"sprt\":\"%s\"", sprt_llr(&o->sprt, ps->penta),
                    t->verdict == SPRT_H1   ? "H1"
@@ -740,6 +747,29 @@ static void add_games_path(void)
     free(longer);
 }
 
+/* Starts each external engine once before the match: one that cannot
+ * start ends the program (status 1) with no game played or written
+ * (issue 33), where a start failing later in the match loses that game. */
+static void check_engines_start(const struct tourney_options *o)
+{
+    for (int i = 0; i < o->engine_count; i++) {
+        const struct tourney_engine *e = &o->engines[i];
+        if (e->spec.kind == ENGINE_BUILTIN)
+            continue;
+        static struct match_player p;
+        char err[512];
+        if (!match_player_start(&p, e, err, sizeof err)) {
+            msg_error("%s", err);
+            /* An xboard engine started as UCI (the default) stays silent. */
+            if (e->spec.kind == ENGINE_UCI && strstr(err, "'uci'"))
+                fprintf(stderr, _("%s: is '%s' an xboard engine? Then add proto=xboard.\n"),
+                        msg_program_name(), e->name);
+            exit(EXIT_FAILURE);
+        }
+        match_player_stop(&p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
@@ -759,6 +789,7 @@ int main(int argc, char **argv)
             openings_shuffle(&suite, c.seed);
         c.opt.openings = &suite;
     }
+    check_engines_start(&c.opt);
     static struct tourney t;
     tourney_init(&t, &c.opt);
     if (c.resume && access(c.opt.pgn_path, F_OK) == 0 &&

@@ -282,15 +282,17 @@ static int sniff_protocol(struct options *o, char **argv)
 
 static int run_game(struct options *o, int argc, char **argv)
 {
-    char name[128], autosave[4096], history[4096], settings[4096], err[512];
+    char name[128], autosave[4096], history[4096], settings[4096], games[4096], err[512];
     human_name(name, sizeof name);
     o->play.human_name = name;
     bool have_dir = userdata_path(USERDATA_AUTOSAVE, true, autosave, sizeof autosave) &&
                     userdata_path(USERDATA_HISTORY, true, history, sizeof history) &&
-                    userdata_path(PREFS_FILE, true, settings, sizeof settings);
+                    userdata_path(PREFS_FILE, true, settings, sizeof settings) &&
+                    userdata_path(USERDATA_GAMES, true, games, sizeof games);
     if (!have_dir && o->play.mode != MODE_TWO_COMPUTERS)
         msg_warning(_("unfinished games cannot be saved: %s"), autosave);
     o->play.autosave_path = have_dir ? autosave : NULL;
+    o->play.games_path = have_dir ? games : NULL;
 
     struct session *s = session_new(&o->play, err, sizeof err);
     if (!s)
@@ -559,13 +561,13 @@ int main(int argc, char **argv)
         case OPT_THEME:
             o.theme = theme_find(optarg);
             if (o.theme < 0)
-                msg_fatal(EXIT_FAILURE, _("unknown theme '%s' (%s)"), optarg, theme_names());
+                program_usage_error(_("unknown theme '%s' (%s)"), optarg, theme_names());
             break;
         case OPT_PIECES:
             o.pieces = piece_style_find(optarg);
             if (o.pieces < 0)
-                msg_fatal(EXIT_FAILURE,
-                          _("unknown piece style '%s' (auto, figures, symbols, letters)"), optarg);
+                program_usage_error(_("unknown piece style '%s' (auto, figures, symbols, letters)"),
+                                    optarg);
             break;
         case OPT_WHITE_ENGINE:
         case OPT_BLACK_ENGINE:

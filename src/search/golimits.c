@@ -77,19 +77,26 @@ bool go_limits_number(const char *name, char **save, long long min, long long ma
     return true;
 }
 
+/* Reads the moves up to the end of the line; a word that is no legal move
+ * is left out (the first one named in err, and false), so the search takes
+ * the legal ones, or every move when none is left. */
 static bool read_moves(struct board *b, char **save, struct search_limits *l, char *err,
                        size_t errlen)
 {
     char *next;
+    bool ok = true;
     while ((next = strtok_r(NULL, " \t", save))) {
         struct move m;
         char why[MOVE_ERR_MAX];
-        if (!move_from_coord(b, next, &m, why, sizeof why))
-            return fail(err, errlen, "%s", why);
-        if (l->searchmove_count < MAX_MOVES)
+        if (!move_from_coord(b, next, &m, why, sizeof why)) {
+            if (ok)
+                fail(err, errlen, "go searchmoves: %s (%s)", why, _("ignored"));
+            ok = false;
+        } else if (l->searchmove_count < MAX_MOVES) {
             l->searchmoves[l->searchmove_count++] = m;
+        }
     }
-    return true;
+    return ok;
 }
 
 static bool read_word(struct board *b, const struct go_word *w, char **save,
@@ -137,14 +144,19 @@ bool go_limits_parse(struct board *b, const char *text, struct search_limits *l,
         return fail(err, errlen, "go: %s", _("line too long"));
     strcpy(buf, text);
     char *save = NULL;
+    bool ok = true;
+    char why[GO_LIMITS_ERR_MAX];
+    /* A bad word is left out and the rest still read: the first one is
+     * named in err. */
     for (char *tok = strtok_r(buf, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         const struct go_word *w = find_word(tok);
-        if (!w)
-            return fail(err, errlen, "%s: %.40s", _("go: unknown parameter"), tok);
-        if (!read_word(b, w, &save, l, err, errlen))
-            return false;
+        bool read = w ? read_word(b, w, &save, l, why, sizeof why)
+                      : fail(why, sizeof why, "%s: %.40s", _("go: unknown parameter"), tok);
+        if (!read && ok)
+            snprintf(err, errlen, "%s", why);
+        ok = ok && read;
     }
-    return true;
+    return ok;
 }
 
 /* Appends to out (of the given size, holding used bytes). */

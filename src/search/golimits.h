@@ -23,9 +23,12 @@
 enum { GO_LIMITS_MAX = 512 + MAX_MOVES * 6, GO_LIMITS_ERR_MAX = 160 };
 
 /* Parses the words after "go" (text may be empty) into *l, which it
- * clears first; searchmoves are read as coordinates on board b.  On a
- * malformed word returns false and writes a one-line message into err,
- * e.g. "go depth: expected a number" or "go: unknown parameter: x". */
+ * clears first; searchmoves are read as coordinates on board b.  A
+ * malformed word (or a search move that is no legal move) is left out and
+ * the rest read: then it returns false and writes a one-line message on the
+ * first one into err, e.g. "go depth: expected a number" or "go: unknown
+ * parameter: x", and *l holds the limits of the words that were good, so a
+ * "go" can still be answered with a move. */
 bool go_limits_parse(struct board *b, const char *text, struct search_limits *l, char *err,
                      size_t errlen);
 

@@ -203,10 +203,9 @@ static void cmd_go(struct uci *u, char *args)
     }
     struct search_limits limits;
     char err[GO_LIMITS_ERR_MAX];
-    if (!go_limits_parse(&u->board, words, &limits, err, sizeof err)) {
+    /* A bad word is named and left out: every "go" ends in a bestmove. */
+    if (!go_limits_parse(&u->board, words, &limits, err, sizeof err))
         say(u, "info string %s", err);
-        return;
-    }
     /* 0 ms means none at all; the search reads 0 as its default. */
     limits.move_overhead =
         u->options.move_overhead_ms > 0 ? u->options.move_overhead_ms / 1000.0 : 1e-6;

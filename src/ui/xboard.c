@@ -249,6 +249,10 @@ static void user_move(struct xboard *x, const char *text)
 {
     struct move m;
     char err[MOVE_ERR_MAX];
+    if (*text == '\0') {
+        say(x, "Error (%s): usermove", _("no move given"));
+        return;
+    }
     if (!move_parse(&x->board, text, &m, err, sizeof err)) {
         say(x, "Illegal move: %s", text);
         return;
@@ -280,7 +284,7 @@ static void cmd_egtpath(struct xboard *x, const char *args)
         say(x, "Error (%s): egtpath %.*s", _("unknown tablebase kind"), (int)kind, args);
     else if ((cancel_search(x),
               !host_set_tb_path(&x->host, path, gaviota, syzygy, err, sizeof err)))
-        say(x, "Error (%s): egtpath %.60s", err, args);
+        say(x, "# %s", err); /* XBoard's default folder may hold none: no error */
 }
 
 static void say_line(const char *text, void *data)
@@ -340,6 +344,20 @@ static bool number(const char *args, double min, double max, double *value)
     return end != args && *end == '\0' && errno == 0 && *value >= min && *value <= max;
 }
 
+/* Whether CMD is NAME, a command with one number from MIN to MAX: then
+ * *OK says whether ARGS is one, into *VALUE, else it was answered as a bad
+ * argument ("Error (bad argument): sd -1"). */
+static bool numeric(struct xboard *x, const char *cmd, const char *args, const char *name,
+                    double min, double max, double *value, bool *ok)
+{
+    if (strcmp(cmd, name) != 0)
+        return false;
+    *ok = number(args, min, max, value);
+    if (!*ok)
+        say(x, "Error (%s): %s %.60s", _("bad argument"), cmd, args);
+    return true;
+}
+
 static void takeback(struct xboard *x, int plies)
 {
     bool analyzing = x->state == ANALYZING;
@@ -379,6 +397,7 @@ static void ping(struct xboard *x, const char *args)
 static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
 {
     double v;
+    bool ok;
     if (strcmp(cmd, "post") == 0)
         x->post = true;
     else if (strcmp(cmd, "nopost") == 0)
@@ -391,17 +410,20 @@ static bool simple_commands(struct xboard *x, const char *cmd, const char *args)
         ping(x, args);
     else if (strcmp(cmd, "level") == 0)
         cmd_level(x, args);
-    else if (strcmp(cmd, "st") == 0 && number(args, 0.001, 1e6, &v))
-        x->st = v;
-    else if (strcmp(cmd, "sd") == 0 && number(args, 1, 1000, &v))
-        x->sd = (int)v;
-    else if (strcmp(cmd, "time") == 0 && number(args, -1e9, 1e9, &v))
-        x->my_time = v / 100;
-    else if (strcmp(cmd, "otim") == 0 && number(args, -1e9, 1e9, &v))
-        x->opp_time = v / 100;
-    else if (strcmp(cmd, "memory") == 0 && number(args, 1, TT_MAX_MB, &v)) {
-        cancel_search(x);
-        if (!host_set_hash(&x->host, (size_t)v))
+    else if (numeric(x, cmd, args, "st", 0.001, 1e6, &v, &ok)) {
+        if (ok)
+            x->st = v;
+    } else if (numeric(x, cmd, args, "sd", 1, 1000, &v, &ok)) {
+        if (ok)
+            x->sd = (int)v;
+    } else if (numeric(x, cmd, args, "time", -1e9, 1e9, &v, &ok)) {
+        if (ok)
+            x->my_time = v / 100;
+    } else if (numeric(x, cmd, args, "otim", -1e9, 1e9, &v, &ok)) {
+        if (ok)
+            x->opp_time = v / 100;
+    } else if (numeric(x, cmd, args, "memory", 1, TT_MAX_MB, &v, &ok)) {
+        if (ok && (cancel_search(x), !host_set_hash(&x->host, (size_t)v)))
             say(x, "Error (%s): memory %s", _("not enough memory"), args);
     } else if (strcmp(cmd, "egtpath") == 0) {
         cmd_egtpath(x, args);

@@ -93,6 +93,15 @@ bool ext_set_option(struct ext_engine *e, const char *name, const char *value, c
     return ok;
 }
 
+int ext_level_elo(const struct ext_engine *e, int elo)
+{
+    const struct ext_option *uci_elo = ext_find_option(e, "UCI_Elo");
+    if (ext_find_option(e, "UCI_LimitStrength") && uci_elo)
+        return elo < uci_elo->min ? uci_elo->min : elo > uci_elo->max ? uci_elo->max : elo;
+    const struct ext_option *skill = ext_find_option(e, "Skill Level");
+    return skill && skill->type == EXT_OPT_SPIN ? 0 : -1;
+}
+
 bool ext_limit_strength(struct ext_engine *e, int elo, char *err, size_t errlen)
 {
     const struct ext_option *limit = ext_find_option(e, "UCI_LimitStrength");

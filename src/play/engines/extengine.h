@@ -174,10 +174,21 @@ const struct ext_option *ext_find_option(const struct ext_engine *e, const char 
  * or the value is out of its range. */
 bool ext_set_option(struct ext_engine *e, const char *name, const char *value, char *err,
                     size_t errlen);
+/* The score of an xboard thinking line, in centipawns, as a search score:
+ * 100000 + N is mate in N moves (the protocol's convention), and so is an
+ * engine's own mate value less the plies (Phalanx's 29999 is mate in 1,
+ * 31991 mate in 5): a score from XBOARD_MATE_LOW to 32768; negative
+ * alike for being mated. */
+enum { XBOARD_MATE_LOW = 29000 };
+int ext_xboard_score(long cp);
 /* Limits the engine's strength to ELO through its own options
  * (UCI_LimitStrength + UCI_Elo, else "Skill Level" 0..20 scaled); false
  * with err when it advertises neither. */
 bool ext_limit_strength(struct ext_engine *e, int elo, char *err, size_t errlen);
+/* The Elo the engine plays at when limited to ELO by ext_limit_strength:
+ * ELO within its UCI_Elo range (the nearest end outside it), 0 when only a
+ * "Skill Level" limits it (no Elo to claim), -1 when nothing can. */
+int ext_level_elo(const struct ext_engine *e, int elo);
 /* Undoes ext_limit_strength: UCI_LimitStrength off, else "Skill Level" at
  * its maximum; true when the engine has neither (nothing to undo). */
 bool ext_full_strength(struct ext_engine *e, char *err, size_t errlen);

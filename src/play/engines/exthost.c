@@ -231,6 +231,22 @@ bool exthost_limit_strength(struct engine_host *h, int elo, char *err, size_t er
     return ext_limit_strength(e, elo, err, errlen);
 }
 
+bool exthost_can_play_level(const struct engine_host *h, int elo, int *played, char *err,
+                            size_t errlen)
+{
+    const struct ext_engine *e =
+        h->ops == &EXTERNAL ? &((const struct exthost *)h->impl)->engine : NULL;
+    int v = !e || !level_is_limited(elo) ? elo : ext_level_elo(e, elo);
+    if (played)
+        *played = v;
+    if (v < 0)
+        snprintf(err, errlen,
+                 _("engine '%s' cannot play at a level: it offers no way to limit its strength "
+                   "(UCI_Elo or Skill Level) and would play at full strength"),
+                 e->name);
+    return v >= 0;
+}
+
 void exthost_set_multipv(struct engine_host *h, int lines)
 {
     if (exthost_engine(h))

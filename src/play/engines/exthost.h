@@ -36,6 +36,13 @@ bool exthost_set_option(struct engine_host *h, const char *name, const char *val
                         size_t errlen);
 /* Limits the strength of H's external engine to ELO; false with err. */
 bool exthost_limit_strength(struct engine_host *h, int elo, char *err, size_t errlen);
+/* Whether H's engine can play at level ELO (800 to 2200; any engine plays
+ * at full strength): the built-in engine can, an external one with
+ * UCI_Elo or a Skill Level can.  Else false, err saying so.  *PLAYED (may
+ * be NULL) gets the Elo it plays at, to claim in a PGN: ELO, the nearest
+ * end of the engine's UCI_Elo range, or 0 for a Skill Level (no Elo). */
+bool exthost_can_play_level(const struct engine_host *h, int elo, int *played, char *err,
+                            size_t errlen);
 /* Lines of analysis (MultiPV) for the next searches. */
 void exthost_set_multipv(struct engine_host *h, int lines);
 

@@ -321,6 +321,27 @@ int ext_mate_score(int n)
     return n > 0 ? WIN_SCORE - (2 * n - 1) : -WIN_SCORE - 2 * n;
 }
 
+int ext_xboard_score(long cp)
+{
+    long a = labs(cp);
+    if (a >= 100000) /* the protocol's 100000 + N: mate in N moves */
+        return ext_mate_score(cp > 0 ? (int)(a - 100000) : -(int)(a - 100000));
+    if (a < XBOARD_MATE_LOW || a > 32768)
+        return ext_cp_score(cp);
+    /* An engine's own mate value less the plies to mate: Phalanx's 30000,
+     * the 32000 of many, Crafty's and GNU Chess's 32767 or 32768.  The
+     * nearest of them at or above the score tells the plies. */
+    static const long bases[] = {30000, 32000, 32767, 32768};
+    long plies = 0;
+    for (size_t i = 0; i < ARRAY_SIZE(bases); i++)
+        if (bases[i] >= a) {
+            plies = bases[i] - a;
+            break;
+        }
+    int moves = plies > 0 ? (int)(plies + 1) / 2 : 1;
+    return ext_mate_score(cp > 0 ? moves : -moves);
+}
+
 int ext_cp_score(long cp)
 {
     long s = cp * (PAWN_VALUE / 100);

@@ -352,10 +352,7 @@ static bool xboard_thinking(struct ext_engine *e, const char *line, struct searc
     r->multipv = 1;
     r->nodes = nodes;
     r->elapsed = cs / 100.0;
-    if (labs(score) >= 100000) /* 100000 + N: mate in N moves */
-        r->score = ext_mate_score(score > 0 ? (int)(score - 100000) : -(int)(-score - 100000));
-    else
-        r->score = ext_cp_score(score);
+    r->score = ext_xboard_score(score);
     ext_parse_pv(e, pv, r);
     return true;
 }

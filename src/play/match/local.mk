@@ -8,7 +8,6 @@
 
 noinst_LIBRARIES += src/libtdmatch.a
 src_libtdmatch_a_SOURCES = \
-	%reldir%/match.c %reldir%/match.h \
 	%reldir%/matchgame.c \
 	%reldir%/openings.c %reldir%/openings.h \
 	%reldir%/pairstats.c %reldir%/pairstats.h \

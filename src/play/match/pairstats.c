@@ -51,6 +51,29 @@ static void moments(const double *value, const double *count, int k, double *mea
     *var = sq / n;
 }
 
+/* The 95% interval of the mean score M of N samples whose observed
+ * variance is VAR: the scores s with |M - s| <= Z sqrt(v(s) / N) (the
+ * Wilson score interval), v(s) the observed variance blended with Z^2
+ * samples of the largest variance a score s allows, s (1 - s).  The blend
+ * keeps the interval wide where the samples are few and agree (one pair,
+ * two draws: no "+/- 0"); with many it is the normal approximation of the
+ * referee and cutechess.  A clean sweep's outer end is 0 or 1. */
+static void score_interval(double m, double var, double n, double *lo, double *hi)
+{
+    double z2 = Z95 * Z95, a = n * var / (n + z2), b = z2 / (n + z2);
+    /* (m - s)^2 = z2 / n (a + b s (1 - s)): q2 s^2 - q1 s + q0 = 0 */
+    double q2 = 1 + z2 * b / n, q1 = 2 * m + z2 * b / n, q0 = m * m - z2 * a / n;
+    double root = sqrt(fmax(q1 * q1 - 4 * q2 * q0, 0));
+    *lo = m <= 0 ? 0 : fmax((q1 - root) / (2 * q2), 0);
+    *hi = m >= 1 ? 1 : fmin((q1 + root) / (2 * q2), 1);
+}
+
+/* The Elo of a score, with +-INFINITY at 0 and 1. */
+static double elo_or_inf(double s)
+{
+    return s <= 0 ? -INFINITY : s >= 1 ? INFINITY : pair_elo(s);
+}
+
 struct pair_stats pair_stats(const struct pair_score *p, bool paired)
 {
     struct pair_stats st = {0};
@@ -74,27 +97,47 @@ struct pair_stats pair_stats(const struct pair_score *p, bool paired)
         value[0] = 0, value[1] = 0.5, value[2] = 1;
         count[0] = p->losses, count[1] = p->draws, count[2] = p->wins;
     }
-    double mean, var;
+    double mean, var, lo, hi;
     moments(value, count, k, &mean, &var);
-    if (mean >= 1 || mean <= 0) { /* a clean sweep: count one more draw (pair 1-1) */
+    score_interval(mean, var, n, &lo, &hi);
+    st.elo_lo = elo_or_inf(lo);
+    st.elo_hi = elo_or_inf(hi);
+    st.error = (st.elo_hi - st.elo_lo) / 2; /* INFINITY beside a clean sweep */
+    double sweep_mean = mean;
+    if (mean >= 1 || mean <= 0) { /* a clean sweep's estimate: one more draw (pair 1-1) */
+        double v;
         count[k / 2] += 1;
-        n += 1;
-        moments(value, count, k, &mean, &var);
+        moments(value, count, k, &sweep_mean, &v);
     }
-    double se = sqrt(var / n);
-    double edge = 0.25 / n; /* keeps the interval finite */
-    double lo = fmax(mean - Z95 * se, edge), hi = fmin(mean + Z95 * se, 1 - edge);
-    st.elo = pair_elo(mean);
-    st.elo_lo = pair_elo(lo);
-    st.elo_hi = pair_elo(hi);
-    st.error = (st.elo_hi - st.elo_lo) / 2;
-    if (st.paired)
-        st.los = se > 0 ? 0.5 * (1 + erf((mean - 0.5) / se / sqrt(2.0))) : 0.5;
-    else /* cutechess and the referee: from the decisive games alone */
+    st.elo = pair_elo(sweep_mean);
+    if (st.paired) { /* the blended variance at an even score */
+        double se = sqrt((n * var + Z95 * Z95 * 0.25) / (n + Z95 * Z95) / n);
+        st.los = 0.5 * (1 + erf((mean - 0.5) / se / sqrt(2.0)));
+    } else { /* cutechess and the referee: from the decisive games alone */
         st.los = p->wins + p->losses > 0
                      ? 0.5 * (1 + erf((p->wins - p->losses) / sqrt(2.0 * (p->wins + p->losses))))
                      : 0.5;
+    }
     return st;
+}
+
+/* No "-0.0" for an even score. */
+static double nz(double v)
+{
+    return fabs(v) < 0.05 ? 0.0 : v;
+}
+
+void pair_stats_format_elo(const struct pair_stats *st, char *buf, size_t len)
+{
+    if (st->games == 0)
+        snprintf(buf, len, "%s", _("no games"));
+    else if (isfinite(st->error))
+        snprintf(buf, len, _("%.1f +/- %.1f (95%%: %.1f .. %.1f)"), nz(st->elo), nz(st->error),
+                 nz(st->elo_lo), nz(st->elo_hi));
+    else if (isfinite(st->elo_lo))
+        snprintf(buf, len, _("%.1f (95%%: at least %.1f)"), nz(st->elo), nz(st->elo_lo));
+    else
+        snprintf(buf, len, _("%.1f (95%%: at most %.1f)"), nz(st->elo), nz(st->elo_hi));
 }
 
 void sprt_default(struct sprt *s)

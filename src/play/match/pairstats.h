@@ -11,8 +11,14 @@
  *
  *     score s = mean points per game (0..1)
  *     Elo     = -400 log10(1/s - 1)            (logistic)
- *     95%     = s +- 1.959964 * sd / sqrt(N), converted to Elo
- *     LOS     = Phi((s - 0.5) / (sd / sqrt(N))) for pairs,
+ *     95%     = the Wilson score interval: the scores t with
+ *               |s - t| <= 1.959964 sqrt(v(t) / N), v(t) the observed
+ *               variance blended with 1.959964^2 samples of the largest
+ *               one t allows, t (1 - t); converted to Elo.  Many games
+ *               give the normal approximation s +- 1.96 sd / sqrt(N) of
+ *               cutechess and the referee; few never give "+/- 0" (one
+ *               pair, two draws: issue 33)
+ *     LOS     = Phi((s - 0.5) / sqrt(v(0.5) / N)) for pairs,
  *               Phi((W - L) / sqrt(W + L)) for games (as cutechess)
  *     SPRT    = the normal approximation of the generalised SPRT:
  *               LLR = N (s1 - s0) (2 m - s0 - s1) / (2 var),
@@ -20,8 +26,9 @@
  *               s0, s1 the scores of elo0 and elo1;
  *               bounds log(beta / (1 - alpha)), log((1 - beta) / alpha).
  * A clean sweep (100% or 0%) gets a finite estimate: it is counted with
- * one more draw (a pair scoring 1-1), and the interval ends a quarter of
- * a game (pair) from 0% and 100%.
+ * one more draw (a pair scoring 1-1); its interval is one-sided (the
+ * outer end infinite).  tdchess-match and tdchess -n both report these
+ * figures (play/session/session_match.c).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -31,6 +38,7 @@
 #define TDCHESS_PLAY_PAIRSTATS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* The score of the first player against the second. */
 struct pair_score {
@@ -57,6 +65,10 @@ void pair_add_pair(struct pair_score *p, double points);
 
 /* The figures; PAIRED picks the pentanomial model when there are pairs. */
 struct pair_stats pair_stats(const struct pair_score *p, bool paired);
+/* The Elo difference and its interval in words: "190.8 +/- 504.0 (95%:
+ * -313.2 .. 694.9)", or one-sided beside a clean sweep, "528.9 (95%: at
+ * least 388.9)"; "no games". */
+void pair_stats_format_elo(const struct pair_stats *st, char *buf, size_t len);
 
 struct sprt {
     double elo0, elo1, alpha, beta;

@@ -44,7 +44,7 @@
     R(ANALYZE, "analyze", "analyse", N_("[LINES]"),     N_("analyse the position until 'stop' (LINES best moves, 1 to 8); moves entered go on"), "F5", SESSION) \
     R(STOP,   "stop",   NULL,       "",                 N_("end the analysis (also Esc on an empty line)"), NULL, SESSION) \
     R(REVIEW, "review", NULL,       N_("[SECONDS]"),    N_("score every position of the game (SECONDS each, default 0.5): the evaluation curve, and the moves that lost more than a pawn (NAGs and comments on save)"), NULL, SESSION) \
-    R(GAMES,  "games",  NULL,       N_("FILE.pgn"),     N_("list the games of a PGN file (White, Black, result, date, event)"), NULL, SESSION) \
+    R(GAMES,  "games",  NULL,       N_("[FILE.pgn]"),   N_("list the games of a PGN file (White, Black, result, date, event); alone, your finished games"), NULL, SESSION) \
     R(FIRST,  "first",  NULL,       "",                 N_("show the start of the game (its moves are kept)"), "Home", SESSION) \
     R(PREV,   "prev",   "back",     "",                 N_("show the position one move earlier"), "PgUp", SESSION) \
     R(NEXT,   "next",   "forward",  "",                 N_("show the position one move later"), "PgDn", SESSION) \

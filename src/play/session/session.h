@@ -37,7 +37,7 @@
 #include "chess/notation.h"
 #include "core/rng.h"
 #include "play/game/game.h"
-#include "play/match/match.h"
+#include "play/match/pairstats.h"
 #include "play/session/request.h"
 #include "play/engines/host.h"
 
@@ -79,6 +79,7 @@ struct session_options {
     unsigned long long seed;          /* book and random-swing seed (0: from the clock) */
     const char *human_name;           /* the PGN name of a human player */
     const char *autosave_path;        /* where "resume" finds the saved game (or NULL) */
+    const char *games_path;           /* finished games are appended here (or NULL) */
     /* --white-engine, --black-engine: "uci:COMMAND" or "xboard:COMMAND" for
      * an external engine playing that colour (NULL: the built-in one) */
     const char *engine_specs[COLOUR_NB];
@@ -191,7 +192,7 @@ int session_engine_of(const struct session *s, int colour);
 /* The game of the match being played (1 for the first). */
 int session_game_number(const struct session *s);
 /* The match score of engine 0 (the -w set). */
-const struct match_score *session_score(const struct session *s);
+const struct pair_score *session_score(const struct session *s);
 
 /* Is COLOUR played by a human (in the current assignment)? */
 bool session_is_human(const struct session *s, int colour);

@@ -11,6 +11,7 @@
 #include "system.h"
 
 #include <ctype.h>
+#include <unistd.h>
 
 #include "chess/pgn.h"
 #include "play/session/session_impl.h"
@@ -217,6 +218,12 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now)
 {
     (void)now;
     char err[PGN_ERR_MAX];
+    if (!*args && s->opt.games_path && access(s->opt.games_path, F_OK) != 0) {
+        session_say(s, "%s", _("No finished games yet ('games FILE.pgn' lists a file's)."));
+        return EV_MESSAGE;
+    }
+    if (!*args && s->opt.games_path) /* the user's finished games */
+        args = s->opt.games_path;
     if (!*args) {
         session_say(s, "%s", _("games: which PGN file?"));
         return EV_MESSAGE;
@@ -226,26 +233,28 @@ unsigned cmd_GAMES(struct session *s, const char *args, double now)
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
-    pgn_set_max_plies(r, 1);
     snprintf(s->browse.games_path, sizeof s->browse.games_path, "%s", args);
     struct pgn_game g;
     pgn_game_init(&g);
     int shown = 0, count = 0, status;
+    /* The listed games are read whole, so one that 'load' would refuse is
+     * listed as such, with why (issue 33); the rest are only counted. */
     while ((status = pgn_next_game(r, &g, err, sizeof err)) != 0) {
-        if (status < 0) {
-            session_say(s, "%s", err);
-            continue;
-        }
         count++;
         if (shown == GAMES_LIST_MAX)
             continue;
+        if (++shown == GAMES_LIST_MAX)
+            pgn_set_max_plies(r, 1);
+        if (status < 0) {
+            session_say(s, _("%4d. unreadable: %s"), count, err);
+            continue;
+        }
         const char *w = pgn_tag(&g, "White"), *bl = pgn_tag(&g, "Black");
         const char *res = pgn_tag(&g, "Result"), *date = pgn_tag(&g, "Date");
         const char *event = pgn_tag(&g, "Event");
         session_say(s, "%4d. %s - %s  %s  %s  %s", g.number, w ? w : "?", bl ? bl : "?",
                     res ? res : pgn_result_text(g.result), date ? date : "????.??.??",
                     event ? event : "");
-        shown++;
     }
     pgn_game_free(&g);
     pgn_close(r);

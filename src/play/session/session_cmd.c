@@ -16,6 +16,7 @@
 
 #include "chess/fen.h"
 #include "chess/pgn.h"
+#include "core/datapath.h"
 #include "play/session/request.h"
 #include "play/session/session_impl.h"
 
@@ -144,6 +145,10 @@ static unsigned level_elo(struct session *s, const char *args)
     char text[64], err[256];
     int elo;
     if (*args && !level_parse(args, &elo, err, sizeof err)) {
+        session_say(s, "%s", err);
+        return EV_MESSAGE;
+    }
+    if (*args && !session_players_can_play_level(s, elo, err, sizeof err)) {
         session_say(s, "%s", err);
         return EV_MESSAGE;
     }
@@ -446,6 +451,9 @@ unsigned session_request(struct session *s, enum request req, const char *args, 
         return 0;
     if (req != s->confirm)
         s->confirm = REQ_NONE; /* the question was about the line before */
+    char expanded[SESSION_LINE_MAX + 4096];
+    if (req == REQ_SAVE || req == REQ_LOAD || req == REQ_GAMES) /* a file first: "~/x.pgn" */
+        args = datapath_expand_home(args, expanded, sizeof expanded);
     unsigned ev = HANDLERS[req](s, args ? args : "", now);
     if (session_has_messages(s))
         ev |= EV_MESSAGE;

@@ -25,6 +25,7 @@ unsigned session_game_finished(struct session *s, double now)
         ev |= session_match_count(s);
         session_record_game(s, now);
     }
+    session_record_keep(s, now); /* never lost: the games history (issue 33) */
     /* Otherwise the status line tells the result (session_status): a
      * message too would show it twice. */
     return ev;

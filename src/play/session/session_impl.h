@@ -190,9 +190,9 @@ struct session_review {
 
 /* The series of games of an engine match (session_match.c). */
 struct session_match {
-    int game_number;          /* 1 for the first game */
-    struct match_score score; /* of engine 0 (the -w set) */
-    bool start_next;          /* start the next game of the match */
+    int game_number;         /* 1 for the first game */
+    struct pair_score score; /* of engine 0 (the -w set) */
+    bool start_next;         /* start the next game of the match */
     bool series_over;
 };
 
@@ -200,6 +200,7 @@ struct session_match {
 struct session_record {
     FILE *pgn_out; /* --pgn */
     bool recorded; /* the finished game was written to it */
+    bool kept;     /* the finished game was appended to opt.games_path */
     char date[16]; /* "2026.01.31" for PGN */
     int saved_ply; /* the game was saved with this many plies (-1: not) */
 };
@@ -316,6 +317,14 @@ void session_engine_name(const struct session *s, int engine, char *buf, size_t 
  * failure the engine stays what it was and err says why. */
 bool session_attach_engine(struct session *s, int engine, int colour, const char *spec, char *err,
                            size_t errlen);
+/* Whether both engines can play at level ELO (issue 33: an external engine
+ * without UCI_Elo or a Skill Level cannot); false with err naming one that
+ * cannot. */
+bool session_players_can_play_level(struct session *s, int elo, char *err, size_t errlen);
+/* The Elo the engine of COLOUR plays at under the session's level, to
+ * claim in a PGN; 0 for a human, full strength or an engine limited
+ * without an Elo (a Skill Level). */
+int session_players_level_elo(const struct session *s, int colour);
 /* The host whose books the session plays from (engine 0's, for both). */
 struct engine_host *session_books(struct session *s);
 /* Opens the books of the options, saying which fail. */
@@ -351,6 +360,9 @@ void session_record_saved(struct session *s, int ply);
 /* Would "new" throw away moves that are kept nowhere (no save since the
  * last move, no --pgn)?  Browsing back keeps the moves. */
 bool session_record_unkept(const struct session *s);
+/* Appends the finished game of a human player to opt.games_path (the
+ * user's games history), once, atomically, and says so. */
+void session_record_keep(struct session *s, double now);
 /* The game's date is today, or DATE (a resumed game's). */
 void session_record_date(struct session *s, const char *date);
 /* Appends the game to --pgn once. */

@@ -20,7 +20,7 @@ int session_game_number(const struct session *s)
     return s->match.game_number;
 }
 
-const struct match_score *session_score(const struct session *s)
+const struct pair_score *session_score(const struct session *s)
 {
     return &s->match.score;
 }
@@ -52,7 +52,7 @@ unsigned session_match_count(struct session *s)
     session_player_name(s, BLACK, black, sizeof black);
     session_say(s, _("Game %d of %d: %s - %s %s (%s)"), s->match.game_number, s->opt.games, white,
                 black, game_result_pgn(s->game.result), text);
-    match_add(&s->match.score, engine0_points(s));
+    pair_add_game(&s->match.score, engine0_points(s));
     if (s->match.game_number < s->opt.games) {
         s->match.start_next = true;
         return 0;
@@ -86,16 +86,20 @@ void session_match_reopen(struct session *s)
 
 void session_match_summary(const struct session *s, char *buf, size_t len)
 {
-    struct match_stats st = match_stats(&s->match.score);
-    char elo[32], error[32], name0[128], name1[128];
+    /* The statistics of tdchess-match (play/match/pairstats.h), games
+     * unpaired. */
+    struct pair_stats st = pair_stats(&s->match.score, false);
+    char elo[128], name0[128], name1[128];
     session_engine_name(s, 0, name0, sizeof name0);
     session_engine_name(s, 1, name1, sizeof name1);
-    match_format_number(st.elo, elo, sizeof elo);
-    match_format_number(st.error, error, sizeof error);
+    pair_stats_format_elo(&st, elo, sizeof elo);
     double points = s->match.score.wins + s->match.score.draws / 2.0;
     snprintf(buf, len,
-             _("Score of %s vs %s: +%d =%d -%d, %g/%d (%.1f%%)\n"
-               "Elo difference: %s +/- %s (95%%), LOS %.1f%%"),
+             ngettext("Score of %s vs %s: +%d =%d -%d, %g of %d point (%.1f%%)\n"
+                      "Elo difference: %s, LOS %.1f%%",
+                      "Score of %s vs %s: +%d =%d -%d, %g of %d points (%.1f%%)\n"
+                      "Elo difference: %s, LOS %.1f%%",
+                      st.games),
              name0, name1, s->match.score.wins, s->match.score.draws, s->match.score.losses, points,
-             st.games, st.games ? 100 * st.score : 0.0, elo, error, st.games ? 100 * st.los : 50.0);
+             st.games, st.games ? 100 * st.score : 0.0, elo, st.games ? 100 * st.los : 50.0);
 }

@@ -199,6 +199,8 @@ bool session_attach_engine(struct session *s, int engine, int colour, const char
         }
         if (ok && s->opt.engine_elo[colour] > 0)
             ok = exthost_limit_strength(&fresh, s->opt.engine_elo[colour], err, errlen);
+        if (ok) /* --level, "level elo": never claimed for an engine that cannot play it */
+            ok = exthost_can_play_level(&fresh, s->opt.engine.level, NULL, err, errlen);
         if (!ok) {
             host_free(&fresh);
             return false;
@@ -216,6 +218,25 @@ bool session_attach_engine(struct session *s, int engine, int colour, const char
         set_label(e, cfg.set_name);
     }
     return true;
+}
+
+bool session_players_can_play_level(struct session *s, int elo, char *err, size_t errlen)
+{
+    for (int i = 0; i < 2; i++)
+        if (!exthost_can_play_level(&s->players.engines[i].host, elo, NULL, err, errlen))
+            return false;
+    return true;
+}
+
+int session_players_level_elo(const struct session *s, int colour)
+{
+    int e = s->players.engine_of[colour], elo = 0;
+    char err[EXT_ERR_MAX];
+    if (e < 0 || !level_is_limited(s->opt.engine.level) ||
+        !exthost_can_play_level(&s->players.engines[e].host, s->opt.engine.level, &elo, err,
+                                sizeof err))
+        return 0;
+    return elo;
 }
 
 struct engine_host *session_players_host(struct session *s, int engine)

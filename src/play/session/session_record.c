@@ -40,12 +40,14 @@ void session_record_close(struct session *s)
 void session_record_forget(struct session *s)
 {
     s->record.recorded = false;
+    s->record.kept = false;
     s->record.saved_ply = -1;
 }
 
 void session_record_changed(struct session *s)
 {
     s->record.recorded = false;
+    s->record.kept = false;
 }
 
 void session_record_saved(struct session *s, int ply)
@@ -130,15 +132,21 @@ static void build_pgn(const struct session *s, struct pgn_game *pg, bool autosav
             pgn_set_tag(pg, "SubVariation", o->subvariation);
     }
     if (level_is_limited(s->opt.engine.level)) {
-        /* The engine's rating is its level; Annotator says who set it. */
+        /* The engine's rating is the level it plays (an external engine's
+         * UCI_Elo); Annotator says who set it, where an engine plays it. */
         char elo[16], level[64], note[160];
-        snprintf(elo, sizeof elo, "%d", s->opt.engine.level);
+        bool at_level = false;
         level_describe(s->opt.engine.level, level, sizeof level);
-        for (int side = 0; side < COLOUR_NB; side++)
-            if (!session_is_human(s, side))
+        for (int side = 0; side < COLOUR_NB; side++) {
+            int played = session_players_level_elo(s, side);
+            snprintf(elo, sizeof elo, "%d", played);
+            if (!session_is_human(s, side) && played > 0)
                 pgn_set_tag(pg, side == WHITE ? "WhiteElo" : "BlackElo", elo);
+            at_level |= !session_is_human(s, side) && played == s->opt.engine.level;
+        }
         snprintf(note, sizeof note, "%s level %s", PACKAGE_NAME, level);
-        pgn_set_tag(pg, "Annotator", note);
+        if (at_level)
+            pgn_set_tag(pg, "Annotator", note);
     }
     if (autosave)
         autosave_tags(s, pg, now);
@@ -172,6 +180,39 @@ bool session_record_save(const struct session *s, const char *path, bool autosav
 {
     struct pgn_job job = {s, autosave, now};
     return atomic_file_write(path, "w", write_job, &job, err, errlen);
+}
+
+/* The games file as it was, then the finished game. */
+static bool append_job(FILE *out, void *data)
+{
+    const struct pgn_job *job = data;
+    FILE *in = fopen(job->s->opt.games_path, "r");
+    if (!in && errno != ENOENT)
+        return false;
+    bool ok = true;
+    if (in) {
+        char buf[65536];
+        size_t n;
+        while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0)
+            ok = fwrite(buf, 1, n, out) == n;
+        ok = ok && !ferror(in);
+        fclose(in);
+    }
+    return ok && write_pgn(job->s, out, false, job->now);
+}
+
+void session_record_keep(struct session *s, double now)
+{
+    if (s->record.kept || !s->opt.games_path || !session_any_human(s) || s->game.board.ply == 0)
+        return;
+    struct pgn_job job = {s, false, now};
+    char err[PGN_ERR_MAX + 4096];
+    s->record.kept = true;
+    if (atomic_file_write(s->opt.games_path, "w", append_job, &job, err, sizeof err))
+        session_say(s, _("The game is kept in %s ('games' lists the games there)."),
+                    s->opt.games_path);
+    else
+        session_say(s, "%s", err);
 }
 
 void session_record_game(struct session *s, double now)

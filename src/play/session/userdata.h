@@ -1,5 +1,6 @@
 /* userdata.h - where tdchess keeps the player's files: the readline
- * history and the game saved when tdchess quit in the middle of it.
+ * history, the game saved when tdchess quit in the middle of it, and the
+ * finished games.
  *
  * The directory is $XDG_DATA_HOME/tdchess, or ~/.local/share/tdchess when
  * XDG_DATA_HOME is unset or not absolute (XDG Base Directory spec).
@@ -16,6 +17,7 @@
 
 #define USERDATA_AUTOSAVE "unfinished.pgn"
 #define USERDATA_HISTORY "history"
+#define USERDATA_GAMES "games.pgn" /* every finished game with a human player */
 
 /* Writes the path of NAME in the data directory into BUF; with CREATE the
  * directory (and its parents) is made when missing.  Returns false when
