@@ -73,6 +73,19 @@ START_TEST(test_tt_store_and_probe)
     tt_store(&tt, 0x4567, 3, 4, TT_EXACTSCORE, WIN_SCORE - 5, 0, m);
     ck_assert(tt_probe(&tt, 0x4567, 7, &hit));
     ck_assert_int_eq(hit.score, WIN_SCORE - 9);
+    /* So are tablebase wins and losses (TB_WIN_SCORE - ply, issue 31): a
+     * win found at ply 5 reads as TB_WIN_SCORE - 3 from a node at ply 3,
+     * not as the score of a win five plies away. */
+    tt_store(&tt, 0x5678, 5, 6, TT_EXACTSCORE, TB_WIN_SCORE - 5, 0, m);
+    ck_assert(tt_probe(&tt, 0x5678, 3, &hit));
+    ck_assert_int_eq(hit.score, TB_WIN_SCORE - 3);
+    tt_store(&tt, 0x6789, 8, 6, TT_EXACTSCORE, -TB_WIN_SCORE + 8, 0, m);
+    ck_assert(tt_probe(&tt, 0x6789, 2, &hit));
+    ck_assert_int_eq(hit.score, -TB_WIN_SCORE + 2);
+    /* An evaluation just below the tablebase band is stored as it is. */
+    tt_store(&tt, 0x789a, 8, 6, TT_EXACTSCORE, TB_BOUND - 1, 0, m);
+    ck_assert(tt_probe(&tt, 0x789a, 2, &hit));
+    ck_assert_int_eq(hit.score, TB_BOUND - 1);
     /* A much deeper bound of this search is kept against a shallow bound;
      * an exact score or an older search's entry is replaced. */
     tt_store(&tt, 0x1234, 3, 1, TT_UPPERBOUND, 7, 0, move_none());

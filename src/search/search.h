@@ -166,9 +166,7 @@ static inline int score_mate_in(int score)
 {
     return score > 0 ? (WIN_SCORE - score + 1) / 2 : -(WIN_SCORE + score) / 2;
 }
-/* A tablebase win (design §6.10): below every mate score, above every
- * evaluation; TB_WIN_SCORE - ply at a node ply plies from the root. */
-enum { TB_WIN_SCORE = MATE_BOUND - 10001, TB_BOUND = TB_WIN_SCORE - 10001 };
+/* A tablebase win: TB_WIN_SCORE and TB_BOUND are in search/tt.h. */
 static inline bool score_is_tb_win(int score)
 {
     return !is_mate_score(score) && (score > TB_BOUND || score < -TB_BOUND);

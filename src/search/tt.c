@@ -135,7 +135,7 @@ void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int sc
         return;
     if (move_is_none(move) && same)
         move = old.move;
-    if (is_mate_score(score))
+    if (is_ply_score(score))
         score += score > 0 ? ply : -ply;
     int stored_eval = eval / TT_EVAL_UNIT;
     if (stored_eval < -INT16_MAX || stored_eval > INT16_MAX)
@@ -158,7 +158,7 @@ bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit)
         if (f.depth == 0 || f.check != check)
             continue;
         int s = f.score;
-        if (is_mate_score(s))
+        if (is_ply_score(s))
             s -= s > 0 ? ply : -ply;
         hit->move = f.move;
         hit->score = s;

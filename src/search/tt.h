@@ -5,8 +5,8 @@
  * a move.  The bucket is chosen by the low bits of the key and an entry is
  * recognised by the high 32 bits, so a false hit needs a 52-bit collision;
  * the search still checks a table move against its own move list before
- * playing it.  Each entry keeps the move, the score (mate scores relative to
- * the node, design §9.6), the static evaluation, the draft and the bound.
+ * playing it.  Each entry keeps the move, the score (mate and tablebase scores
+ * relative to the node, design §9.6), the static evaluation, the draft and the bound.
  *
  * Replacement: an entry of the same position is overwritten unless it is
  * much deeper and the new one is no exact score; otherwise the entry of the
@@ -87,6 +87,15 @@ enum { WIN_SCORE = 10000000, MATE_BOUND = WIN_SCORE - 10000 };
 static inline bool is_mate_score(int score)
 {
     return score > MATE_BOUND || score < -MATE_BOUND;
+}
+/* A tablebase win (design §6.10): below every mate score, above every
+ * evaluation; TB_WIN_SCORE - ply at a node ply plies from the root. */
+enum { TB_WIN_SCORE = MATE_BOUND - 10001, TB_BOUND = TB_WIN_SCORE - 10001 };
+/* Scores that count plies from the root (mates and tablebase wins and
+ * losses): the table keeps them relative to the node (design §9.6). */
+static inline bool is_ply_score(int score)
+{
+    return score > TB_BOUND || score < -TB_BOUND;
 }
 
 /* Stores a result of a node at distance ply from the root searched to
