@@ -145,6 +145,28 @@ START_TEST(test_tt_generations_wrap)
 }
 END_TEST
 
+/* A probe that hits makes the entry of the current search again (issue
+ * 31): of four entries of an older search in one bucket, the one probed
+ * since is the last to give way. */
+START_TEST(test_tt_probe_refreshes_age)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    struct tt_hit hit;
+    struct move m = {12, 28, 0, 0};
+    tt_new_search(&tt);
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++)
+        tt_store(&tt, ((hash_key)(i + 1) << 40) | 7, 0, 10, TT_EXACTSCORE, i, 0, m);
+    tt_new_search(&tt);
+    ck_assert(tt_probe(&tt, ((hash_key)1 << 40) | 7, 0, &hit));
+    tt_store(&tt, ((hash_key)9 << 40) | 7, 0, 10, TT_EXACTSCORE, 9, 0, m);
+    ck_assert(tt_probe(&tt, ((hash_key)1 << 40) | 7, 0, &hit)); /* kept */
+    ck_assert_int_eq(hit.score, 0);
+    ck_assert(!tt_probe(&tt, ((hash_key)2 << 40) | 7, 0, &hit)); /* gave way */
+    tt_free(&tt);
+}
+END_TEST
+
 /* hashfull (UCI): per mille of the table used by the current search. */
 START_TEST(test_tt_hashfull)
 {
@@ -557,6 +579,7 @@ static Suite *search_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
     tcase_add_test(tc, test_tt_generations_wrap);
+    tcase_add_test(tc, test_tt_probe_refreshes_age);
     tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);

@@ -11,7 +11,8 @@
  * Replacement: an entry of the same position is overwritten unless it is
  * much deeper and the new one is no exact score; otherwise the entry of the
  * bucket with the least draft minus eight times its age (in searches, modulo
- * 32, so the age can never wrap into "new") gives way.
+ * 32, so the age can never wrap into "new") gives way.  A probe that finds
+ * an entry makes it one of the current search again.
  *
  * The table belongs to one engine; its search threads (Lazy SMP) share it
  * without locks.  An entry is two 64-bit words read and written with
@@ -103,8 +104,9 @@ static inline bool is_ply_score(int score)
  * -WIN_SCORE for none.  A none move keeps the entry's. */
 void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int score, int eval,
               struct move move);
-/* Fills hit and returns true when the position is in the table. */
-bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit);
+/* Fills hit and returns true when the position is in the table; the entry
+ * found becomes one of the current search (its age is refreshed). */
+bool tt_probe(struct tt *tt, hash_key key, int ply, struct tt_hit *hit);
 /* Asks the processor to fetch the key's bucket. */
 static inline void tt_prefetch(const struct tt *tt, hash_key key)
 {
