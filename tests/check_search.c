@@ -18,6 +18,7 @@
 #include "search/engine.h"
 #include "chess/see.h"
 #include "search/golimits.h"
+#include "search/history.h"
 #include "search/timeman.h"
 #include "testutil.h"
 
@@ -164,6 +165,55 @@ START_TEST(test_tt_probe_refreshes_age)
     ck_assert_int_eq(hit.score, 0);
     ck_assert(!tt_probe(&tt, ((hash_key)2 << 40) | 7, 0, &hit)); /* gave way */
     tt_free(&tt);
+}
+END_TEST
+
+/* The histories (issue 31): a cutoff raises the move's butterfly and
+ * continuation entries and lowers those tried before it, never past
+ * HISTORY_MAX; the move becomes the counter move of the last one; capture
+ * history follows captures; without continuation the node sees none. */
+START_TEST(test_history)
+{
+    struct history *h = malloc(sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    history_clear(h);
+    set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    ck_assert(board_make_move(&board, parse("e4")));
+    ck_assert(board_make_move(&board, parse("e5")));
+    struct history_context ctx;
+    history_context(h, &board, true, &ctx);
+    ck_assert(move_is_none(ctx.counter));
+    struct move best = parse("Nf3"), tried[1] = {parse("Qh5")};
+    for (int i = 0; i < 50; i++)
+        history_reward_quiet(h, &ctx, &board, 30, best, tried, 1);
+    struct history_scores s = history_quiet(&ctx, &board, best);
+    ck_assert_int_gt(s.butterfly, HISTORY_MAX / 2);
+    ck_assert_int_le(s.butterfly, HISTORY_MAX);
+    ck_assert_int_eq(s.counter, s.butterfly); /* same updates, same sizes */
+    ck_assert_int_eq(s.follow, s.butterfly);
+    struct history_scores t = history_quiet(&ctx, &board, tried[0]);
+    ck_assert_int_lt(t.butterfly, -HISTORY_MAX / 2);
+    ck_assert_int_ge(t.counter, -HISTORY_MAX);
+    ck_assert_int_eq(history_bonus(3), 32 * 9);
+    ck_assert_int_eq(history_bonus(40), 32 * 400);
+    history_context(h, &board, true, &ctx); /* the counter move of ...e5 */
+    ck_assert(move_equal(ctx.counter, best));
+    history_context(h, &board, false, &ctx);
+    s = history_quiet(&ctx, &board, best);
+    ck_assert_int_eq(s.counter, 0);
+    ck_assert_int_eq(s.follow, 0);
+    ck_assert_int_gt(s.butterfly, 0);
+    /* Capture history: a malus for a capture tried before the cutoff, a bonus for one that cut. */
+    set_fen("4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1");
+    struct move capture = parse("Nxe5"), quiet = parse("Ng5");
+    history_reward_captures(h, &board, 10, quiet, &capture, 1);
+    ck_assert_int_lt(history_capture(h, &board, capture), 0);
+    history_reward_captures(h, &board, 10, capture, NULL, 0);
+    history_reward_captures(h, &board, 10, capture, NULL, 0);
+    ck_assert_int_gt(history_capture(h, &board, capture), 0);
+    history_age(h);
+    history_context(h, &board, true, &ctx);
+    free(h);
 }
 END_TEST
 
@@ -580,6 +630,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_tt_store_and_probe);
     tcase_add_test(tc, test_tt_generations_wrap);
     tcase_add_test(tc, test_tt_probe_refreshes_age);
+    tcase_add_test(tc, test_history);
     tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);

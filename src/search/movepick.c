@@ -30,20 +30,17 @@ static inline bool is_quiet(struct move m)
     return !(m.type & (CAPTURE | PROMOTION));
 }
 
-static struct move counter_move(const struct searcher *s, const struct board *b)
+/* Captures by the victim's value (64 per centipawn), the cheaper attacker
+ * first among equals, and the capture history. */
+static int capture_order(const struct history *h, const struct board *b, struct move m)
 {
-    struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
-    return move_is_none(last) ? last : s->counter[last.from][last.to];
-}
-
-static int capture_order(const struct board *b, struct move m)
-{
+    static const int victim_cp[PIECE_NB] = {100, 325, 325, 500, 975, 0};
     const struct game_state *st = b->state;
     int victim = (m.type & EN_PASSANT) ? PAWN : (m.type & CAPTURE) ? st->piece[m.to] : NONE;
-    int value = victim == NONE ? 0 : mvv_value[victim] * 10 - mvv_value[st->piece[m.from]];
+    int value = victim == NONE ? 0 : 64 * victim_cp[victim] - st->piece[m.from];
     if (m.type & PROMOTION)
-        value += mvv_value[m.promote] * 10;
-    return value;
+        value += 64 * victim_cp[m.promote];
+    return value + history_capture(h, b, m);
 }
 
 /* Does the capture (or promotion) lose material by static exchange?
@@ -81,7 +78,7 @@ static inline uint32_t move_key(struct move m)
 }
 
 void picker_init(struct move_picker *mp, const struct searcher *s, const struct board *b, int ply,
-                 struct move hash_move, bool captures_only)
+                 struct move hash_move, bool captures_only, const struct history_context *ctx)
 {
     struct move_list *list = &mp->list;
     if (captures_only)
@@ -94,8 +91,7 @@ void picker_init(struct move_picker *mp, const struct searcher *s, const struct 
     bool see_order = (s->config.features & FEATURE_SEE_ORDER) != 0;
     uint32_t hash = move_key(hash_move), killer0 = move_key(pd->killers[0]),
              killer1 = move_key(pd->killers[1]),
-             counter = move_key(counters ? counter_move(s, b) : move_none());
-    const int16_t(*history)[SQUARE_NB] = s->history[b->side];
+             counter = move_key(counters ? ctx->counter : move_none());
     for (int i = 0; i < list->count; i++) {
         struct move m = list->moves[i];
         uint32_t key = move_key(m);
@@ -103,7 +99,7 @@ void picker_init(struct move_picker *mp, const struct searcher *s, const struct 
         if (key == hash) {
             mp->scores[i] = HASH_SORT_SCORE;
         } else if (!is_quiet(m)) {
-            int order = capture_order(b, m);
+            int order = capture_order(&s->history, b, m);
             bool losing;
             if (see_order) {
                 mp->loses[i] = (int8_t)capture_loses_cheaply(b, m);
@@ -119,7 +115,7 @@ void picker_init(struct move_picker *mp, const struct searcher *s, const struct 
         } else if (key == counter) {
             mp->scores[i] = COUNTER_SORT_SCORE;
         } else {
-            mp->scores[i] = history[m.from][m.to];
+            mp->scores[i] = history_quiet_sum(history_quiet(ctx, b, m));
         }
     }
 }

@@ -30,7 +30,7 @@ struct move_picker {
 /* Generates (all moves, or captures and promotions only) and scores the
  * moves of the side to move at ply. */
 void picker_init(struct move_picker *mp, const struct searcher *s, const struct board *b, int ply,
-                 struct move hash_move, bool captures_only);
+                 struct move hash_move, bool captures_only, const struct history_context *ctx);
 
 /* The next move in order; false when none is left. */
 bool picker_next(struct move_picker *mp, const struct board *b, struct move *m);

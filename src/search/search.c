@@ -41,7 +41,6 @@ enum {
     NO_EVAL = -WIN_SCORE,
     CP = PAWN_VALUE / 100, /* one centipawn in search units */
     ASPIRATION_WINDOW = 20 * CP,
-    HISTORY_MAX = 16384,
 };
 
 /* Margins of the pruning near the leaves. */
@@ -52,12 +51,16 @@ enum {
     FUTILITY_BASE = 90 * CP,
     FUTILITY_MARGIN = 80 * CP, /* per ply */
     LMP_DEPTH = 8,
-    SEE_QUIET_MARGIN = 25 * CP,   /* per ply squared */
-    SEE_CAPTURE_MARGIN = 90 * CP, /* per ply */
+    FUTILITY_HISTORY_LIMIT_0 = 12000, /* futility only below this history ... */
+    FUTILITY_HISTORY_LIMIT_1 = 6000,  /* ... or this one when improving */
+    SEE_QUIET_MARGIN = 25 * CP,       /* per ply squared */
+    SEE_CAPTURE_MARGIN = 90 * CP,     /* per ply */
     DELTA_MARGIN = 200 * CP,
     NULL_MIN_DEPTH = 2,
     IIR_MIN_DEPTH = 4,
 };
+
+static const int FUTILITY_HISTORY_LIMIT[2] = {FUTILITY_HISTORY_LIMIT_0, FUTILITY_HISTORY_LIMIT_1};
 
 /* ---- time and limits ---------------------------------------------------- */
 
@@ -168,19 +171,6 @@ static inline bool is_quiet(struct move m)
     return !(m.type & (CAPTURE | PROMOTION));
 }
 
-static int history_score(const struct searcher *s, int side, struct move m)
-{
-    return s->history[side][m.from][m.to];
-}
-
-/* History with gravity: a bonus pulls toward +HISTORY_MAX, a malus toward
- * -HISTORY_MAX, each step smaller the nearer the bound. */
-static void history_update(struct searcher *s, int side, struct move m, int bonus)
-{
-    int16_t *h = &s->history[side][m.from][m.to];
-    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
-}
-
 static void update_pv(struct searcher *s, int ply, struct move m)
 {
     struct ply_data *pd = &s->plies[ply], *child = &s->plies[ply + 1];
@@ -193,23 +183,27 @@ static void update_pv(struct searcher *s, int ply, struct move m)
 }
 
 /* A quiet move caused a cutoff: it becomes a killer and the counter move of
- * the opponent's last move, its history rises and that of the quiet moves
- * tried before it falls. */
-static void reward_quiet(struct searcher *s, int ply, int depth, struct move m,
-                         const struct move *tried, int tried_count)
+ * the opponent's last move, its histories rise and those of the quiet moves
+ * tried before it fall (history.h). */
+static void reward_quiet(struct searcher *s, int ply, int depth, const struct history_context *hc,
+                         struct move m, const struct move *tried, int tried_count)
 {
-    const struct board *b = s->board;
     struct ply_data *pd = &s->plies[ply];
     if (!move_equal(m, pd->killers[0])) {
         pd->killers[1] = pd->killers[0];
         pd->killers[0] = m;
     }
-    if (b->ply > 0 && !move_is_none(b->moves_made[b->ply - 1]))
-        s->counter[b->moves_made[b->ply - 1].from][b->moves_made[b->ply - 1].to] = m;
-    int bonus = depth > 13 ? 1600 : 8 * depth * depth + 16 * depth;
-    history_update(s, b->side, m, bonus);
-    for (int i = 0; i < tried_count; i++)
-        history_update(s, b->side, tried[i], -bonus);
+    history_reward_quiet(&s->history, hc, s->board, depth, m, tried, tried_count);
+}
+
+/* History pruning (Ethereal's counter-move and follow-up pruning): near
+ * the leaves, a quiet move whose continuation histories are poor. */
+static bool history_prunes(int depth, bool improving, struct history_scores h)
+{
+    static const int counter_depth[2] = {3, 2}, counter_limit[2] = {0, -1000};
+    static const int follow_depth[2] = {3, 2}, follow_limit[2] = {-2000, -4000};
+    return (depth <= counter_depth[improving] && h.counter < counter_limit[improving]) ||
+           (depth <= follow_depth[improving] && h.follow < follow_limit[improving]);
 }
 
 /* ---- quiescence (design §7) --------------------------------------------- */
@@ -266,7 +260,9 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
             alpha = best;
     }
     struct move_picker mp; /* evasions in check, else captures and promotions */
-    picker_init(&mp, s, b, ply, hash_move, !in_check);
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    picker_init(&mp, s, b, ply, hash_move, !in_check, &hc);
     s->stats.move_gens++;
 
     struct move best_move = move_none(), m;
@@ -424,16 +420,21 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         depth--;
 
     struct move_picker mp;
-    picker_init(&mp, s, b, ply, hash_move, false);
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    picker_init(&mp, s, b, ply, hash_move, false, &hc);
     s->stats.move_gens++;
-    struct move quiets[MAX_MOVES];
-    int quiet_count = 0;
+    struct move quiets[MAX_MOVES], captures[MAX_MOVES];
+    int quiet_count = 0, capture_count = 0;
     int best = -WIN_SCORE, legal = 0;
     struct move best_move = move_none(), m;
     while (picker_next(&mp, b, &m)) {
         if (root && !root_move_allowed(s, m))
             continue;
         bool quiet = is_quiet(m);
+        struct history_scores hs = {0, 0, 0};
+        if (quiet)
+            hs = history_quiet(&hc, b, m);
         int reduction =
             s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][legal < MAX_MOVES ? legal : 0];
         /* Pruning near the leaves, once a move that does not lose at once
@@ -446,13 +447,17 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             continue;
         /* A late, futile or losing quiet move is pruned unless it gives
          * check: the cheap tests first, the exchange only when they fail. */
-        bool prune_quiet = may_prune && quiet &&
-                           ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-                             quiet_count >= lmp_limit(depth, improving)) ||
-                            (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
-                             static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha) ||
-                            (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
-                             !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
+        bool prune_quiet =
+            may_prune && quiet &&
+            ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+              quiet_count >= lmp_limit(depth, improving)) ||
+             (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
+              static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha &&
+              (!has(s, FEATURE_HISTORY_PRUNE) ||
+               history_quiet_sum(hs) < FUTILITY_HISTORY_LIMIT[improving])) ||
+             (has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
+             (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+              !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
         if (prune_quiet && !board_gives_check(b, m))
             continue; /* pruned without making it */
         if (!board_make_move(b, m))
@@ -474,7 +479,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 r += !improving && ply >= 2;
                 r -= move_equal(m, pd->killers[0]) || move_equal(m, pd->killers[1]);
                 r -= gives_check;
-                r -= history_score(s, colour_other(b->side), m) / 6000;
+                int h = history_quiet_sum(hs) / 5000;
+                r -= h > 2 ? 2 : h < -2 ? -2 : h;
                 if (r > new_depth - 1)
                     r = new_depth - 1;
                 if (r < 0)
@@ -508,6 +514,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         }
         if (quiet && !move_equal(m, best_move) && quiet_count < MAX_MOVES)
             quiets[quiet_count++] = m;
+        else if (!quiet && !move_equal(m, best_move) && capture_count < MAX_MOVES)
+            captures[capture_count++] = m;
     }
     if (legal == 0)
         return in_check ? -WIN_SCORE + ply : DRAW_SCORE;
@@ -515,7 +523,9 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     if (best >= beta) {
         s->stats.alpha_cutoffs++;
         if (is_quiet(best_move))
-            reward_quiet(s, ply, depth, best_move, quiets, quiet_count);
+            reward_quiet(s, ply, depth, &hc, best_move, quiets, quiet_count);
+        if (has(s, FEATURE_CONT_HISTORY))
+            history_reward_captures(&s->history, b, depth, best_move, captures, capture_count);
     }
     int bound = best >= beta                          ? TT_LOWERBOUND
                 : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
@@ -717,10 +727,7 @@ static struct move ponder_move_from_pv(struct searcher *s, struct move best)
  * game), halved so that this position's findings count more. */
 static void age_history(struct searcher *s)
 {
-    for (int c = 0; c < COLOUR_NB; c++)
-        for (int i = 0; i < SQUARE_NB; i++)
-            for (int j = 0; j < SQUARE_NB; j++)
-                s->history[c][i][j] /= 2;
+    history_age(&s->history);
     for (int i = 0; i < s->config.max_ply + 2; i++)
         s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
 }

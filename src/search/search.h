@@ -98,7 +98,9 @@ enum search_feature {
     FEATURE_LMP = 1 << 9,            /* late move pruning of quiet moves near the leaves */
     FEATURE_SEE_PRUNE = 1 << 10,     /* SEE pruning of losing moves near the leaves */
     FEATURE_NULL_MOVE = 1 << 11,     /* adaptive null move pruning */
-    FEATURE_ALL = (1 << 12) - 1,
+    FEATURE_CONT_HISTORY = 1 << 12,  /* counter-move and follow-up histories, capture history */
+    FEATURE_HISTORY_PRUNE = 1 << 13, /* quiets with bad continuation history pruned */
+    FEATURE_ALL = (1 << 14) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

@@ -35,6 +35,8 @@ static const struct {
     {"lmp", FEATURE_LMP},
     {"see-prune", FEATURE_SEE_PRUNE},
     {"null-adaptive", FEATURE_NULL_MOVE},
+    {"cont-history", FEATURE_CONT_HISTORY},
+    {"history-prune", FEATURE_HISTORY_PRUNE},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
@@ -166,10 +168,7 @@ void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval)
 
 void searcher_clear(struct searcher *s)
 {
-    memset(s->history, 0, sizeof s->history);
-    for (int i = 0; i < SQUARE_NB; i++)
-        for (int j = 0; j < SQUARE_NB; j++)
-            s->counter[i][j] = move_none();
+    history_clear(&s->history);
     for (int i = 0; i < s->config.max_ply + 2; i++)
         s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
 }
