@@ -217,6 +217,59 @@ START_TEST(test_history)
 }
 END_TEST
 
+/* Positions with castling, en passant, promotions and checks. */
+static const char *const PICK_FENS[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
+    "4k3/8/8/8/8/8/6p1/4K2R b K - 0 1",
+};
+
+static int count_in(const struct move_list *l, struct move m)
+{
+    int n = 0;
+    for (int i = 0; i < l->count; i++) {
+        struct move g = l->moves[i];
+        n += g.from == m.from && g.to == m.to && g.type == m.type && g.promote == m.promote;
+    }
+    return n;
+}
+
+/* gen_captures and gen_quiets split gen_moves' moves; move_is_pseudo_legal
+ * accepts exactly those (moves of other positions are refused). */
+START_TEST(test_gen_quiets_and_pseudo_legal)
+{
+    struct move_list all[ARRAY_SIZE(PICK_FENS)];
+    for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
+        set_fen(PICK_FENS[f]);
+        struct move_list noisy, quiet;
+        gen_moves(&board, &all[f]);
+        gen_captures(&board, &noisy);
+        gen_quiets(&board, &quiet);
+        ck_assert_int_eq(noisy.count + quiet.count, all[f].count);
+        for (int i = 0; i < all[f].count; i++) {
+            struct move m = all[f].moves[i];
+            ck_assert_int_eq(count_in(&noisy, m) + count_in(&quiet, m), 1);
+            ck_assert_int_eq(count_in(&quiet, m), !(m.type & (CAPTURE | PROMOTION)));
+            ck_assert(move_is_pseudo_legal(&board, m));
+        }
+        ck_assert(!move_is_pseudo_legal(&board, move_none()));
+    }
+    for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
+        set_fen(PICK_FENS[f]);
+        for (size_t o = 0; o < ARRAY_SIZE(PICK_FENS); o++)
+            for (int i = 0; i < all[o].count; i++) {
+                struct move m = all[o].moves[i];
+                ck_assert_int_eq(move_is_pseudo_legal(&board, m), count_in(&all[f], m) == 1);
+            }
+    }
+}
+END_TEST
+
 /* hashfull (UCI): per mille of the table used by the current search. */
 START_TEST(test_tt_hashfull)
 {
@@ -631,6 +684,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_tt_generations_wrap);
     tcase_add_test(tc, test_tt_probe_refreshes_age);
     tcase_add_test(tc, test_history);
+    tcase_add_test(tc, test_gen_quiets_and_pseudo_legal);
     tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);

@@ -219,3 +219,68 @@ bool move_is_legal_in(struct board *b, struct move m)
             return true;
     return false;
 }
+
+/* Quiet pawn moves: pushes that do not promote. */
+static void gen_pawn_quiets(const struct game_state *s, struct move_list *list, int from, int us)
+{
+    int forward = us == WHITE ? -8 : 8, row = sq_row(from), to = from + forward;
+    if (row == (us == WHITE ? 1 : 6) || s->piece[to] != NONE)
+        return;
+    push(list, from, to, PAWN_MOVE);
+    if (row == (us == WHITE ? 6 : 1) && s->piece[to + forward] == NONE)
+        push(list, from, to + forward, PAWN_MOVE | TWO_SQUARES);
+}
+
+/* Quiet moves of a knight, bishop, rook, queen or king: to empty squares. */
+static void gen_piece_quiets(const struct game_state *s, struct move_list *list, int from)
+{
+    const struct square_data *p = TABLES->piece_rays[s->piece[from]][from];
+    while (p->test_square != END_OF_LOOKUP) {
+        if (s->colour[p->test_square] == NONE) {
+            push(list, from, p->test_square, NORMAL_MOVE);
+            p++;
+        } else {
+            p = p->skip;
+        }
+    }
+}
+
+int gen_quiets(const struct board *b, struct move_list *list)
+{
+    const struct game_state *s = b->state;
+    int us = b->side;
+    list->count = 0;
+    for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
+        int sq = __builtin_ctzll(own);
+        if (s->piece[sq] == PAWN)
+            gen_pawn_quiets(s, list, sq, us);
+        else
+            gen_piece_quiets(s, list, sq);
+    }
+    gen_castling(s, list, us);
+    return list->count;
+}
+
+bool move_is_pseudo_legal(const struct board *b, struct move m)
+{
+    const struct game_state *s = b->state;
+    int us = b->side;
+    if (m.from < 0 || m.from >= SQUARE_NB || m.to < 0 || m.to >= SQUARE_NB ||
+        s->colour[m.from] != us)
+        return false;
+    struct move_list list; /* the moves of that piece only */
+    list.count = 0;
+    if (s->piece[m.from] == PAWN) {
+        gen_pawn(s, &list, m.from, us, false);
+    } else {
+        gen_piece(s, &list, m.from, us, false);
+        if (s->piece[m.from] == KING)
+            gen_castling(s, &list, us);
+    }
+    for (int i = 0; i < list.count; i++) {
+        struct move g = list.moves[i];
+        if (g.to == m.to && g.from == m.from && g.type == m.type && g.promote == m.promote)
+            return true;
+    }
+    return false;
+}
