@@ -262,19 +262,20 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
     struct move_picker mp; /* evasions in check, else captures and promotions */
     struct history_context hc;
     history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
-    picker_init(&mp, s, b, ply, hash_move, !in_check, &hc);
+    bool prune = !in_check && has(s, FEATURE_SEE_QS);
+    if (in_check)
+        picker_init(&mp, s, b, ply, hash_move, &hc);
+    else /* losing captures are never generated for pruning's sake */
+        picker_init_noisy(&mp, s, b, hash_move, &hc, 0, prune);
     s->stats.move_gens++;
 
     struct move best_move = move_none(), m;
-    bool prune = !in_check && has(s, FEATURE_SEE_QS);
-    while (picker_next(&mp, b, &m)) {
+    while (picker_next(&mp, b, false, &m)) {
         if (prune && best > -MATE_BOUND) {
             /* Delta pruning: even winning the piece leaves us below alpha. */
             int victim = (m.type & EN_PASSANT) ? PAWN : b->state->piece[m.to];
             if (!(m.type & PROMOTION) && victim != NONE &&
                 static_eval + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha)
-                continue;
-            if (picker_loses(&mp, b))
                 continue;
         }
         if (!board_make_move(b, m))
@@ -422,13 +423,14 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     struct move_picker mp;
     struct history_context hc;
     history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
-    picker_init(&mp, s, b, ply, hash_move, false, &hc);
+    picker_init(&mp, s, b, ply, hash_move, &hc);
     s->stats.move_gens++;
     struct move quiets[MAX_MOVES], captures[MAX_MOVES];
     int quiet_count = 0, capture_count = 0;
     int best = -WIN_SCORE, legal = 0;
+    bool skip_quiets = false;
     struct move best_move = move_none(), m;
-    while (picker_next(&mp, b, &m)) {
+    while (picker_next(&mp, b, skip_quiets, &m)) {
         if (root && !root_move_allowed(s, m))
             continue;
         bool quiet = is_quiet(m);
@@ -438,28 +440,32 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         int reduction =
             s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][legal < MAX_MOVES ? legal : 0];
         /* Pruning near the leaves, once a move that does not lose at once
-         * is known.  Moves that give check are never pruned: near the
-         * leaves they are the mates the quiescence search cannot see. */
+         * is known.  A capture the picker found good by its exchange is
+         * not asked again. */
         bool may_prune = !root && best > -MATE_BOUND && has_pieces(b);
         int lmr_depth = depth - 1 - reduction;
         if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
-            !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
+            mp.given != STAGE_GOOD_NOISY && !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
             continue;
-        /* A late, futile or losing quiet move is pruned unless it gives
-         * check: the cheap tests first, the exchange only when they fail. */
-        bool prune_quiet =
-            may_prune && quiet &&
-            ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-              quiet_count >= lmp_limit(depth, improving)) ||
-             (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
-              static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha &&
-              (!has(s, FEATURE_HISTORY_PRUNE) ||
-               history_quiet_sum(hs) < FUTILITY_HISTORY_LIMIT[improving])) ||
-             (has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
-             (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
-              !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
-        if (prune_quiet && !board_gives_check(b, m))
-            continue; /* pruned without making it */
+        /* A late or futile quiet move ends the quiet moves: the picker
+         * generates no more (those left are later still, or as futile); one
+         * with poor continuation history or losing by exchange is skipped.
+         * Checks are pruned like the others (issue 31). */
+        if (may_prune && quiet) {
+            if ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+                 quiet_count >= lmp_limit(depth, improving)) ||
+                (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
+                 static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha &&
+                 (!has(s, FEATURE_HISTORY_PRUNE) ||
+                  history_quiet_sum(hs) < FUTILITY_HISTORY_LIMIT[improving]))) {
+                skip_quiets = true;
+                continue;
+            }
+            if ((has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
+                (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+                 !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)))
+                continue;
+        }
         if (!board_make_move(b, m))
             continue;
         bool gives_check = b->state->in_check;
@@ -477,7 +483,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 r = reduction;
                 r += !pv_node;
                 r += !improving && ply >= 2;
-                r -= move_equal(m, pd->killers[0]) || move_equal(m, pd->killers[1]);
+                r -= mp.given >= STAGE_KILLER_1 && mp.given <= STAGE_COUNTER;
                 r -= gives_check;
                 int h = history_quiet_sum(hs) / 5000;
                 r -= h > 2 ? 2 : h < -2 ? -2 : h;
