@@ -295,8 +295,9 @@ static int pick_all(struct move_picker *mp, const struct move_list *all, int *se
 /* The staged picker (issue 31) gives every pseudo-legal move exactly once,
  * whatever the table move, killers and counter move are (moves of this
  * position, of another one, or none); with skip_quiets from the start only
- * the captures and promotions (and the table move); the quiescence picker
- * the captures and promotions. */
+ * the captures and promotions, the table move and the quiet checks (not
+ * these with prune-checks); the quiescence picker the captures and
+ * promotions. */
 START_TEST(test_picker_gives_every_move_once)
 {
     struct tt tt = {0};
@@ -334,14 +335,23 @@ START_TEST(test_picker_gives_every_move_once)
             ck_assert_int_eq(pick_all(&mp, l, seen, false), l->count);
             for (int i = 0; i < l->count; i++)
                 ck_assert_int_eq(seen[i], 1);
-            picker_init(&mp, s, &board, 0, pick[0], &ctx);
-            pick_all(&mp, l, seen, true);
-            for (int i = 0; i < l->count; i++) {
-                struct move m = l->moves[i];
-                bool noisy = (m.type & (CAPTURE | PROMOTION)) != 0;
-                bool table = m.from == pick[0].from && m.to == pick[0].to &&
-                             m.type == pick[0].type && m.promote == pick[0].promote;
-                ck_assert_int_eq(seen[i], noisy || table);
+            for (int prune_checks = 0; prune_checks < 2; prune_checks++) {
+                struct search_config c = search_config_default();
+                if (prune_checks)
+                    c.features |= FEATURE_PRUNE_CHECKS;
+                searcher_set_config(s, &c);
+                s->plies[0].killers[0] = pick[1];
+                s->plies[0].killers[1] = pick[2];
+                picker_init(&mp, s, &board, 0, pick[0], &ctx);
+                pick_all(&mp, l, seen, true);
+                for (int i = 0; i < l->count; i++) {
+                    struct move m = l->moves[i];
+                    bool noisy = (m.type & (CAPTURE | PROMOTION)) != 0;
+                    bool table = m.from == pick[0].from && m.to == pick[0].to &&
+                                 m.type == pick[0].type && m.promote == pick[0].promote;
+                    bool check = !prune_checks && board_gives_check(&board, m);
+                    ck_assert_int_eq(seen[i], noisy || table || check);
+                }
             }
             picker_init_noisy(&mp, s, &board, pick[0], &ctx, 0, false);
             pick_all(&mp, l, seen, false);
@@ -656,30 +666,27 @@ START_TEST(test_search_answers)
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
-    static const unsigned configs[] = {0, FEATURE_ALL};
+    const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
         ck_assert(move_equal(r.best, parse("Ra8")));
         ck_assert(score_is_mate(r.score) && score_mate_in(r.score) == 1);
-        /* Mated side: negative mate score (at depth 7: near the leaves
-         * late move pruning skips checks too, issue 31). */
-        r = think(&e, "k7/8/1K6/8/8/8/8/7R b - - 0 1", 7, configs[c]);
+        /* Mated side: negative mate score. */
+        r = think(&e, "k7/8/1K6/8/8/8/8/7R b - - 0 1", 4, configs[c]);
         ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) < 0, "score %d", r.score);
         /* Mate in three: 1.Qh8+ Kxh8 2.Bf6+ Kg8 3.Re8#.  A losing capture
-         * and two quiet checks: with every pruning on (checks pruned and
-         * reduced like other quiet moves, issue 31) the mate shows at
-         * depth 14 (at 6 before). */
-        r = think(&e, "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1",
-                  configs[c] ? 14 : 6, configs[c]);
+         * and two quiet checks: the checks are searched where late move
+         * pruning and futility end the quiet moves (issue 31: pruning them
+         * too, feature prune-checks, put this mate at depth 14). */
+        r = think(&e, "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1", 6,
+                  configs[c]);
         ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) == 3, "score %d", r.score);
         ck_assert(move_equal(r.best, parse("Qh8+")));
-        /* A knight fork wins the queen: White, a queen down for a knight,
-         * is better after it (not by the knight's worth: the knight is
-         * trapped on the edge and the tables call the ending a draw). */
+        /* A knight fork wins the queen. */
         r = think(&e, "4k3/1q6/8/8/4N3/8/P7/4K3 w - - 0 1", 5, configs[c]);
         ck_assert(move_equal(r.best, parse("Nd6+")));
-        ck_assert_int_gt(r.score, PAWN_VALUE);
+        ck_assert_int_gt(r.score, 3 * PAWN_VALUE);
         /* Stalemate: no move, draw score. */
         r = think(&e, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3, configs[c]);
         ck_assert(move_is_none(r.best));

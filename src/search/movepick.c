@@ -58,6 +58,7 @@ static void init(struct move_picker *mp, const struct searcher *s, struct move t
     mp->given = STAGE_TABLE;
     mp->captures_only = mp->skip_bad = false;
     mp->see_order = (s->config.features & FEATURE_SEE_ORDER) != 0;
+    mp->prune_checks = (s->config.features & FEATURE_PRUNE_CHECKS) != 0;
     mp->noisy_count = mp->quiet_count = mp->bad_count = mp->bad_next = 0;
 }
 
@@ -124,7 +125,22 @@ static bool refutation_ok(const struct move_picker *mp, const struct board *b, i
     return move_is_pseudo_legal(b, m);
 }
 
-bool picker_next(struct move_picker *mp, const struct board *b, bool skip_quiets, struct move *m)
+/* The quiet moves, generated after the captures' room (at the end of
+ * moves[]), scored by their histories unless only checks are wanted. */
+static void generate_quiets(struct move_picker *mp, const struct board *b, bool score)
+{
+    struct move_list list;
+    gen_quiets(b, &list);
+    int from = MAX_MOVES - list.count;
+    for (int i = 0; i < list.count; i++) {
+        struct move q = list.moves[i];
+        mp->moves[from + i] = q;
+        mp->scores[from + i] = score ? history_quiet_sum(history_quiet(mp->ctx, b, q)) : 0;
+    }
+    mp->quiet_count = list.count;
+}
+
+bool picker_next(struct move_picker *mp, struct board *b, bool skip_quiets, struct move *m)
 {
     switch (mp->stage) {
     case STAGE_TABLE:
@@ -162,7 +178,7 @@ bool picker_next(struct move_picker *mp, const struct board *b, bool skip_quiets
             mp->given = STAGE_GOOD_NOISY;
             return true;
         }
-        if (mp->captures_only || skip_quiets) {
+        if (mp->captures_only || (skip_quiets && mp->prune_checks)) {
             mp->stage = STAGE_BAD_NOISY;
             return picker_next(mp, b, skip_quiets, m);
         }
@@ -174,27 +190,31 @@ bool picker_next(struct move_picker *mp, const struct board *b, bool skip_quiets
         while (mp->stage <= STAGE_COUNTER) {
             int k = mp->stage - STAGE_KILLER_1;
             mp->given = mp->stage++;
-            if (!skip_quiets && refutation_ok(mp, b, k)) {
+            if (skip_quiets) { /* not given: the quiet stage may give it as a check */
+                *(k < 2 ? &mp->killer[k] : &mp->counter) = move_none();
+                continue;
+            }
+            if (refutation_ok(mp, b, k)) {
                 *m = k < 2 ? mp->killer[k] : mp->counter;
                 return true;
             }
         }
         /* fall through */
     case STAGE_GENERATE_QUIET:
-        if (!skip_quiets) {
-            struct move_list list;
-            gen_quiets(b, &list);
-            int from = MAX_MOVES - list.count; /* after the captures, at the end */
-            for (int i = 0; i < list.count; i++) {
-                struct move q = list.moves[i];
-                mp->moves[from + mp->quiet_count] = q;
-                mp->scores[from + mp->quiet_count++] =
-                    history_quiet_sum(history_quiet(mp->ctx, b, q));
-            }
-        }
+        if (!(skip_quiets && mp->prune_checks))
+            generate_quiets(mp, b, !skip_quiets);
         mp->stage = STAGE_QUIET;
         /* fall through */
     case STAGE_QUIET:
+        /* Skipping: the checks among the quiet moves left, in their order. */
+        while (skip_quiets && !mp->prune_checks && mp->quiet_count > 0) {
+            struct move q = mp->moves[MAX_MOVES - mp->quiet_count--];
+            if (!move_equal(q, mp->table) && !is_refutation(mp, q) && board_gives_check(b, q)) {
+                *m = q;
+                mp->given = STAGE_QUIET;
+                return true;
+            }
+        }
         while (!skip_quiets && mp->quiet_count > 0) {
             int from = MAX_MOVES - mp->quiet_count;
             int best = best_index(mp, from, MAX_MOVES);

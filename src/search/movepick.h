@@ -11,7 +11,8 @@
  * under-promotions.  A node cut off by the table move or a capture never
  * generates a quiet move, and once the search's late move pruning or
  * futility says no quiet move is worth trying it passes skip_quiets, and
- * the quiet stages are left out from there on.
+ * from there on the picker gives only the quiet moves that check, unscored
+ * (or none: feature prune-checks).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -44,6 +45,7 @@ struct move_picker {
     bool captures_only; /* captures and promotions only (the quiescence search) */
     bool skip_bad;      /* the captures below threshold are never given */
     bool see_order;     /* losing captures wait until the end */
+    bool prune_checks;  /* skip_quiets skips quiet checks too (feature prune-checks) */
     int noisy_count, quiet_count, bad_count, bad_next;
     struct move moves[MAX_MOVES]; /* captures from 0, quiets after them */
     int scores[MAX_MOVES];
@@ -61,7 +63,8 @@ void picker_init_noisy(struct move_picker *mp, const struct searcher *s, const s
                        bool skip_bad);
 
 /* The next move in order; false when none is left.  With skip_quiets no
- * more quiet move is given (captures still are). */
-bool picker_next(struct move_picker *mp, const struct board *b, bool skip_quiets, struct move *m);
+ * more quiet move is given (captures still are) but those that give check,
+ * in the order generated and not scored (none with prune_checks). */
+bool picker_next(struct move_picker *mp, struct board *b, bool skip_quiets, struct move *m);
 
 #endif /* TDCHESS_SEARCH_MOVEPICK_H */

@@ -456,10 +456,13 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             mp.given != STAGE_GOOD_NOISY && !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
             continue;
         /* A late or futile quiet move ends the quiet moves: the picker
-         * generates no more (those left are later still, or as futile); one
-         * with poor continuation history or losing by exchange is skipped.
-         * Checks are pruned like the others (issue 31). */
-        if (may_prune && quiet) {
+         * scores no more (those left are later still, or as futile) and
+         * gives only the checks among them, which are searched; one with
+         * poor continuation history or losing by exchange is skipped
+         * unless it checks.  With prune-checks, checks are pruned like the
+         * others and the quiet moves left are not even generated. */
+        bool prune_checks = has(s, FEATURE_PRUNE_CHECKS);
+        if (may_prune && quiet && (prune_checks || !skip_quiets)) {
             if ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
                  quiets_seen >= lmp_limit(depth, improving)) ||
                 (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
@@ -467,12 +470,14 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                  (!has(s, FEATURE_HISTORY_PRUNE) ||
                   history_quiet_sum(hs) < FUTILITY_HISTORY_LIMIT[improving]))) {
                 skip_quiets = true;
+                if (prune_checks || !board_gives_check(b, m))
+                    continue;
+            } else if (((has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
+                        (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+                         !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
+                       (prune_checks || !board_gives_check(b, m))) {
                 continue;
             }
-            if ((has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
-                (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
-                 !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)))
-                continue;
         }
         if (!board_make_move(b, m))
             continue;

@@ -17,7 +17,7 @@
 /* ---- setup --------------------------------------------------------------- */
 
 /* Every technique is on by default: NEWS has the matches that decided it. */
-const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_ALL;
+const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_ALL & ~(unsigned)FEATURE_PRUNE_CHECKS;
 
 static const struct {
     const char *name;
@@ -37,6 +37,7 @@ static const struct {
     {"null-adaptive", FEATURE_NULL_MOVE},
     {"cont-history", FEATURE_CONT_HISTORY},
     {"history-prune", FEATURE_HISTORY_PRUNE},
+    {"prune-checks", FEATURE_PRUNE_CHECKS},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
