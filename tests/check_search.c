@@ -666,7 +666,8 @@ START_TEST(test_search_answers)
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
-    const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES};
+    const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
+                                SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);

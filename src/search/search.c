@@ -57,6 +57,9 @@ enum {
     SEE_CAPTURE_MARGIN = 90 * CP,     /* per ply */
     DELTA_MARGIN = 200 * CP,
     NULL_MIN_DEPTH = 2,
+    PROBCUT_DEPTH = 5,
+    PROBCUT_MARGIN = 100 * CP,
+    PROBCUT_REDUCTION = 4,
     IIR_MIN_DEPTH = 4,
 };
 
@@ -327,6 +330,41 @@ static int lmp_limit(int depth, bool improving)
     return counts[improving][depth];
 }
 
+static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path);
+
+/* ProbCut (Ethereal 12): a capture whose exchange gains enough to beat
+ * beta by PROBCUT_MARGIN, searched four plies shallower with that raised
+ * bound, would most likely hold beta at full depth too.  True with *score
+ * when one does. */
+static bool probcut(struct searcher *s, int ply, int beta, int depth, int static_eval,
+                    struct move hash_move, int *score)
+{
+    struct board *b = s->board;
+    int raised = beta + PROBCUT_MARGIN;
+    if (static_eval + PIECE_VALUE[QUEEN] < raised)
+        return false; /* not even winning a queen would do */
+    struct move_picker mp;
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    picker_init_noisy(&mp, s, b, hash_move, &hc, raised - static_eval, true);
+    struct move m;
+    while (picker_next(&mp, b, false, &m)) {
+        if (!board_make_move(b, m))
+            continue;
+        tt_prefetch(s->tt, b->state->key);
+        s->plies[ply].move = m;
+        int x = -search(s, ply + 1, -raised, -raised + 1, depth - PROBCUT_REDUCTION, false);
+        board_take_back(b);
+        if (s->timed_out)
+            return false;
+        if (x >= raised) {
+            *score = x;
+            return true;
+        }
+    }
+    return false;
+}
+
 static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path)
 {
     struct board *b = s->board;
@@ -418,6 +456,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 s->stats.null_cutoffs++;
                 return is_mate_score(x) ? beta : x; /* an unproven mate is no mate */
             }
+        }
+        if (has(s, FEATURE_PROBCUT) && depth >= PROBCUT_DEPTH && !is_ply_score(beta)) {
+            int x;
+            if (probcut(s, ply, beta, depth, static_eval, hash_move, &x))
+                return x;
         }
     }
 

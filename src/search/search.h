@@ -101,7 +101,8 @@ enum search_feature {
     FEATURE_CONT_HISTORY = 1 << 12,  /* counter-move and follow-up histories, capture history */
     FEATURE_HISTORY_PRUNE = 1 << 13, /* quiets with bad continuation history pruned */
     FEATURE_PRUNE_CHECKS = 1 << 14,  /* quiet checks pruned like other quiets (off by default) */
-    FEATURE_ALL = (1 << 15) - 1,
+    FEATURE_PROBCUT = 1 << 15,       /* ProbCut (off by default: not yet tested) */
+    FEATURE_ALL = (1 << 16) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

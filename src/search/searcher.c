@@ -17,7 +17,8 @@
 /* ---- setup --------------------------------------------------------------- */
 
 /* Every technique is on by default: NEWS has the matches that decided it. */
-const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_ALL & ~(unsigned)FEATURE_PRUNE_CHECKS;
+const unsigned SEARCH_DEFAULT_FEATURES =
+    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT);
 
 static const struct {
     const char *name;
@@ -38,6 +39,7 @@ static const struct {
     {"cont-history", FEATURE_CONT_HISTORY},
     {"history-prune", FEATURE_HISTORY_PRUNE},
     {"prune-checks", FEATURE_PRUNE_CHECKS},
+    {"probcut", FEATURE_PROBCUT},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
