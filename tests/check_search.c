@@ -667,7 +667,7 @@ START_TEST(test_search_answers)
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
     const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
-                                SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT};
+                                SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);

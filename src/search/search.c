@@ -266,10 +266,15 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
     struct history_context hc;
     history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
     bool prune = !in_check && has(s, FEATURE_SEE_QS);
+    /* The exchange a capture must win: nothing lost, or with qs-see-delta
+     * enough to bring the evaluation within the delta margin of alpha. */
+    int threshold = 0;
+    if (prune && has(s, FEATURE_QS_SEE_DELTA) && alpha - static_eval - DELTA_MARGIN > 0)
+        threshold = alpha - static_eval - DELTA_MARGIN;
     if (in_check)
         picker_init(&mp, s, b, ply, hash_move, &hc);
     else /* losing captures are never generated for pruning's sake */
-        picker_init_noisy(&mp, s, b, hash_move, &hc, 0, prune);
+        picker_init_noisy(&mp, s, b, hash_move, &hc, threshold, prune);
     s->stats.move_gens++;
 
     struct move best_move = move_none(), m;

@@ -102,7 +102,8 @@ enum search_feature {
     FEATURE_HISTORY_PRUNE = 1 << 13, /* quiets with bad continuation history pruned */
     FEATURE_PRUNE_CHECKS = 1 << 14,  /* quiet checks pruned like other quiets (off by default) */
     FEATURE_PROBCUT = 1 << 15,       /* ProbCut (off by default: not yet tested) */
-    FEATURE_ALL = (1 << 16) - 1,
+    FEATURE_QS_SEE_DELTA = 1 << 16,  /* quiescence SEE threshold from the delta margin (off) */
+    FEATURE_ALL = (1 << 17) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

@@ -18,7 +18,7 @@
 
 /* Every technique is on by default: NEWS has the matches that decided it. */
 const unsigned SEARCH_DEFAULT_FEATURES =
-    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT);
+    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA);
 
 static const struct {
     const char *name;
@@ -40,6 +40,7 @@ static const struct {
     {"history-prune", FEATURE_HISTORY_PRUNE},
     {"prune-checks", FEATURE_PRUNE_CHECKS},
     {"probcut", FEATURE_PROBCUT},
+    {"qs-see-delta", FEATURE_QS_SEE_DELTA},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
