@@ -18,6 +18,8 @@
 #include "search/engine.h"
 #include "chess/see.h"
 #include "search/golimits.h"
+#include "search/history.h"
+#include "search/movepick.h"
 #include "search/timeman.h"
 #include "testutil.h"
 
@@ -73,6 +75,19 @@ START_TEST(test_tt_store_and_probe)
     tt_store(&tt, 0x4567, 3, 4, TT_EXACTSCORE, WIN_SCORE - 5, 0, m);
     ck_assert(tt_probe(&tt, 0x4567, 7, &hit));
     ck_assert_int_eq(hit.score, WIN_SCORE - 9);
+    /* So are tablebase wins and losses (TB_WIN_SCORE - ply, issue 31): a
+     * win found at ply 5 reads as TB_WIN_SCORE - 3 from a node at ply 3,
+     * not as the score of a win five plies away. */
+    tt_store(&tt, 0x5678, 5, 6, TT_EXACTSCORE, TB_WIN_SCORE - 5, 0, m);
+    ck_assert(tt_probe(&tt, 0x5678, 3, &hit));
+    ck_assert_int_eq(hit.score, TB_WIN_SCORE - 3);
+    tt_store(&tt, 0x6789, 8, 6, TT_EXACTSCORE, -TB_WIN_SCORE + 8, 0, m);
+    ck_assert(tt_probe(&tt, 0x6789, 2, &hit));
+    ck_assert_int_eq(hit.score, -TB_WIN_SCORE + 2);
+    /* An evaluation just below the tablebase band is stored as it is. */
+    tt_store(&tt, 0x789a, 8, 6, TT_EXACTSCORE, TB_BOUND - 1, 0, m);
+    ck_assert(tt_probe(&tt, 0x789a, 2, &hit));
+    ck_assert_int_eq(hit.score, TB_BOUND - 1);
     /* A much deeper bound of this search is kept against a shallow bound;
      * an exact score or an older search's entry is replaced. */
     tt_store(&tt, 0x1234, 3, 1, TT_UPPERBOUND, 7, 0, move_none());
@@ -128,6 +143,224 @@ START_TEST(test_tt_generations_wrap)
     for (int i = 0; i < 1000; i++)
         tt_store(&tt, (hash_key)i << 32 | (hash_key)i, 0, 5, TT_EXACTSCORE, 1, 0, m);
     ck_assert_int_gt(tt_hashfull(&tt), 0);
+    tt_free(&tt);
+}
+END_TEST
+
+/* A probe that hits makes the entry of the current search again (issue
+ * 31): of four entries of an older search in one bucket, the one probed
+ * since is the last to give way. */
+START_TEST(test_tt_probe_refreshes_age)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    struct tt_hit hit;
+    struct move m = {12, 28, 0, 0};
+    tt_new_search(&tt);
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++)
+        tt_store(&tt, ((hash_key)(i + 1) << 40) | 7, 0, 10, TT_EXACTSCORE, i, 0, m);
+    tt_new_search(&tt);
+    ck_assert(tt_probe(&tt, ((hash_key)1 << 40) | 7, 0, &hit));
+    tt_store(&tt, ((hash_key)9 << 40) | 7, 0, 10, TT_EXACTSCORE, 9, 0, m);
+    ck_assert(tt_probe(&tt, ((hash_key)1 << 40) | 7, 0, &hit)); /* kept */
+    ck_assert_int_eq(hit.score, 0);
+    ck_assert(!tt_probe(&tt, ((hash_key)2 << 40) | 7, 0, &hit)); /* gave way */
+    tt_free(&tt);
+}
+END_TEST
+
+/* The histories (issue 31): a cutoff raises the move's butterfly and
+ * continuation entries and lowers those tried before it, never past
+ * HISTORY_MAX; the move becomes the counter move of the last one; capture
+ * history follows captures; without continuation the node sees none. */
+START_TEST(test_history)
+{
+    struct history *h = malloc(sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    history_clear(h);
+    set_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    ck_assert(board_make_move(&board, parse("e4")));
+    ck_assert(board_make_move(&board, parse("e5")));
+    struct history_context ctx;
+    history_context(h, &board, true, &ctx);
+    ck_assert(move_is_none(ctx.counter));
+    struct move best = parse("Nf3"), tried[1] = {parse("Qh5")};
+    for (int i = 0; i < 50; i++)
+        history_reward_quiet(h, &ctx, &board, 30, best, tried, 1);
+    struct history_scores s = history_quiet(&ctx, &board, best);
+    ck_assert_int_gt(s.butterfly, HISTORY_MAX / 2);
+    ck_assert_int_le(s.butterfly, HISTORY_MAX);
+    ck_assert_int_eq(s.counter, s.butterfly); /* same updates, same sizes */
+    ck_assert_int_eq(s.follow, s.butterfly);
+    struct history_scores t = history_quiet(&ctx, &board, tried[0]);
+    ck_assert_int_lt(t.butterfly, -HISTORY_MAX / 2);
+    ck_assert_int_ge(t.counter, -HISTORY_MAX);
+    ck_assert_int_eq(history_bonus(3), 32 * 9);
+    ck_assert_int_eq(history_bonus(40), 32 * 400);
+    history_context(h, &board, true, &ctx); /* the counter move of ...e5 */
+    ck_assert(move_equal(ctx.counter, best));
+    history_context(h, &board, false, &ctx);
+    s = history_quiet(&ctx, &board, best);
+    ck_assert_int_eq(s.counter, 0);
+    ck_assert_int_eq(s.follow, 0);
+    ck_assert_int_gt(s.butterfly, 0);
+    /* Capture history: a malus for a capture tried before the cutoff, a bonus for one that cut. */
+    set_fen("4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1");
+    struct move capture = parse("Nxe5"), quiet = parse("Ng5");
+    history_reward_captures(h, &board, 10, quiet, &capture, 1);
+    ck_assert_int_lt(history_capture(h, &board, capture), 0);
+    history_reward_captures(h, &board, 10, capture, NULL, 0);
+    history_reward_captures(h, &board, 10, capture, NULL, 0);
+    ck_assert_int_gt(history_capture(h, &board, capture), 0);
+    history_age(h);
+    history_context(h, &board, true, &ctx);
+    free(h);
+}
+END_TEST
+
+/* Positions with castling, en passant, promotions and checks. */
+static const char *const PICK_FENS[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "r3k2r/8/8/8/3q4/8/8/R3K2R w KQkq - 0 1",
+    "4k3/8/8/8/8/8/6p1/4K2R b K - 0 1",
+};
+
+static int count_in(const struct move_list *l, struct move m)
+{
+    int n = 0;
+    for (int i = 0; i < l->count; i++) {
+        struct move g = l->moves[i];
+        n += g.from == m.from && g.to == m.to && g.type == m.type && g.promote == m.promote;
+    }
+    return n;
+}
+
+/* gen_captures and gen_quiets split gen_moves' moves; move_is_pseudo_legal
+ * accepts exactly those (moves of other positions are refused). */
+START_TEST(test_gen_quiets_and_pseudo_legal)
+{
+    struct move_list all[ARRAY_SIZE(PICK_FENS)];
+    for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
+        set_fen(PICK_FENS[f]);
+        struct move_list noisy, quiet;
+        gen_moves(&board, &all[f]);
+        gen_captures(&board, &noisy);
+        gen_quiets(&board, &quiet);
+        ck_assert_int_eq(noisy.count + quiet.count, all[f].count);
+        for (int i = 0; i < all[f].count; i++) {
+            struct move m = all[f].moves[i];
+            ck_assert_int_eq(count_in(&noisy, m) + count_in(&quiet, m), 1);
+            ck_assert_int_eq(count_in(&quiet, m), !(m.type & (CAPTURE | PROMOTION)));
+            ck_assert(move_is_pseudo_legal(&board, m));
+        }
+        ck_assert(!move_is_pseudo_legal(&board, move_none()));
+    }
+    for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
+        set_fen(PICK_FENS[f]);
+        for (size_t o = 0; o < ARRAY_SIZE(PICK_FENS); o++)
+            for (int i = 0; i < all[o].count; i++) {
+                struct move m = all[o].moves[i];
+                ck_assert_int_eq(move_is_pseudo_legal(&board, m), count_in(&all[f], m) == 1);
+            }
+    }
+}
+END_TEST
+
+/* Every move the staged picker gives, counted into seen[] by its index
+ * in all; returns how many it gave. */
+static int pick_all(struct move_picker *mp, const struct move_list *all, int *seen,
+                    bool skip_quiets)
+{
+    int n = 0;
+    struct move m;
+    memset(seen, 0, sizeof(int) * MAX_MOVES);
+    while (picker_next(mp, &board, skip_quiets, &m)) {
+        int found = -1;
+        for (int i = 0; i < all->count; i++)
+            if (all->moves[i].from == m.from && all->moves[i].to == m.to &&
+                all->moves[i].type == m.type && all->moves[i].promote == m.promote)
+                found = i;
+        ck_assert_msg(found >= 0, "a move not generated");
+        seen[found]++;
+        n++;
+    }
+    return n;
+}
+
+/* The staged picker (issue 31) gives every pseudo-legal move exactly once,
+ * whatever the table move, killers and counter move are (moves of this
+ * position, of another one, or none); with skip_quiets from the start only
+ * the captures and promotions, the table move and the quiet checks (not
+ * these with prune-checks); the quiescence picker the captures and
+ * promotions. */
+START_TEST(test_picker_gives_every_move_once)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    struct evaluator *eval = evaluator_new();
+    struct searcher *s = searcher_new(&tt, eval);
+    struct history h;
+    history_clear(&h);
+    int seen[MAX_MOVES];
+    struct move_list all[ARRAY_SIZE(PICK_FENS)];
+    for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
+        set_fen(PICK_FENS[f]);
+        gen_moves(&board, &all[f]);
+    }
+    for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
+        set_fen(PICK_FENS[f]);
+        struct history_context ctx;
+        history_context(&h, &board, true, &ctx);
+        const struct move_list *l = &all[f], *other = &all[(f + 1) % ARRAY_SIZE(PICK_FENS)];
+        for (int t = 0; t < 6; t++) {
+            /* table move, killers, counter: from this list, the other, none */
+            struct move pick[4];
+            for (int k = 0; k < 4; k++) {
+                int i = (t * 7 + k * 5) % (l->count + 1);
+                pick[k] = t % 3 == 2     ? move_none()
+                          : t % 3 == 1   ? other->moves[i % other->count]
+                          : i < l->count ? l->moves[i]
+                                         : move_none();
+            }
+            ctx.counter = pick[3];
+            struct move_picker mp;
+            s->plies[0].killers[0] = pick[1];
+            s->plies[0].killers[1] = pick[2];
+            picker_init(&mp, s, &board, 0, pick[0], &ctx);
+            ck_assert_int_eq(pick_all(&mp, l, seen, false), l->count);
+            for (int i = 0; i < l->count; i++)
+                ck_assert_int_eq(seen[i], 1);
+            for (int prune_checks = 0; prune_checks < 2; prune_checks++) {
+                struct search_config c = search_config_default();
+                if (prune_checks)
+                    c.features |= FEATURE_PRUNE_CHECKS;
+                searcher_set_config(s, &c);
+                s->plies[0].killers[0] = pick[1];
+                s->plies[0].killers[1] = pick[2];
+                picker_init(&mp, s, &board, 0, pick[0], &ctx);
+                pick_all(&mp, l, seen, true);
+                for (int i = 0; i < l->count; i++) {
+                    struct move m = l->moves[i];
+                    bool noisy = (m.type & (CAPTURE | PROMOTION)) != 0;
+                    bool table = m.from == pick[0].from && m.to == pick[0].to &&
+                                 m.type == pick[0].type && m.promote == pick[0].promote;
+                    bool check = !prune_checks && board_gives_check(&board, m);
+                    ck_assert_int_eq(seen[i], noisy || table || check);
+                }
+            }
+            picker_init_noisy(&mp, s, &board, pick[0], &ctx, 0, false);
+            pick_all(&mp, l, seen, false);
+            for (int i = 0; i < l->count; i++)
+                ck_assert_int_eq(seen[i], (l->moves[i].type & (CAPTURE | PROMOTION)) != 0);
+        }
+    }
+    searcher_free(s);
+    evaluator_free(eval);
     tt_free(&tt);
 }
 END_TEST
@@ -442,7 +675,8 @@ START_TEST(test_search_answers)
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
-    static const unsigned configs[] = {0, FEATURE_ALL};
+    const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
+                                SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
@@ -451,7 +685,10 @@ START_TEST(test_search_answers)
         /* Mated side: negative mate score. */
         r = think(&e, "k7/8/1K6/8/8/8/8/7R b - - 0 1", 4, configs[c]);
         ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) < 0, "score %d", r.score);
-        /* Mate in three: 1.Qh8+ Kxh8 2.Bf6+ Kg8 3.Re8#. */
+        /* Mate in three: 1.Qh8+ Kxh8 2.Bf6+ Kg8 3.Re8#.  A losing capture
+         * and two quiet checks: the checks are searched where late move
+         * pruning and futility end the quiet moves (issue 31: pruning them
+         * too, feature prune-checks, put this mate at depth 14). */
         r = think(&e, "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1", 6,
                   configs[c]);
         ck_assert_msg(score_is_mate(r.score) && score_mate_in(r.score) == 3, "score %d", r.score);
@@ -553,6 +790,10 @@ static Suite *search_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_tt_store_and_probe);
     tcase_add_test(tc, test_tt_generations_wrap);
+    tcase_add_test(tc, test_tt_probe_refreshes_age);
+    tcase_add_test(tc, test_history);
+    tcase_add_test(tc, test_gen_quiets_and_pseudo_legal);
+    tcase_add_test(tc, test_picker_gives_every_move_once);
     tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);

@@ -278,3 +278,73 @@ bool move_is_legal_in(struct board *b, struct move m)
             return true;
     return false;
 }
+
+/* Quiet pawn moves: pushes that do not promote. */
+static struct move *gen_pawn_quiets(const struct game_state *s, struct move *out, int from, int us)
+{
+    int forward = us == WHITE ? -8 : 8, row = sq_row(from), to = from + forward;
+    if (row == (us == WHITE ? 1 : 6) || s->piece[to] != NONE)
+        return out;
+    out = push(out, from, to, PAWN_MOVE);
+    if (row == (us == WHITE ? 6 : 1) && s->piece[to + forward] == NONE)
+        out = push(out, from, to + forward, PAWN_MOVE | TWO_SQUARES);
+    return out;
+}
+
+/* Quiet moves of a knight, bishop, rook, queen or king: to empty squares,
+ * in gen_piece's order. */
+static struct move *gen_piece_quiets(const struct game_state *s, struct move *out, int from)
+{
+    uint64_t occupied = state_occupied(s), empty = ~occupied;
+    switch (s->piece[from]) {
+    case KNIGHT:
+        return push_ascending(out, from, TABLES->knight_mask[from] & empty, 0);
+    case KING:
+        return push_ascending(out, from, TABLES->king_mask[from] & empty, 0);
+    case BISHOP:
+        return push_rays(out, from, bishop_attacks(from, occupied) & empty, 0, 4, 8);
+    case ROOK:
+        return push_rays(out, from, rook_attacks(from, occupied) & empty, 0, 0, 4);
+    default:
+        return push_rays(out, from, queen_attacks(from, occupied) & empty, 0, 0, 8);
+    }
+}
+
+int gen_quiets(const struct board *b, struct move_list *list)
+{
+    const struct game_state *s = b->state;
+    int us = b->side;
+    struct move *out = list->moves;
+    for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
+        int sq = __builtin_ctzll(own);
+        if (s->piece[sq] == PAWN)
+            out = gen_pawn_quiets(s, out, sq, us);
+        else
+            out = gen_piece_quiets(s, out, sq);
+    }
+    out = gen_castling(s, out, us);
+    list->count = (int)(out - list->moves);
+    return list->count;
+}
+
+bool move_is_pseudo_legal(const struct board *b, struct move m)
+{
+    const struct game_state *s = b->state;
+    int us = b->side;
+    if (m.from < 0 || m.from >= SQUARE_NB || m.to < 0 || m.to >= SQUARE_NB ||
+        s->colour[m.from] != us)
+        return false;
+    struct move_list list; /* the moves of that piece only */
+    struct move *out = list.moves;
+    if (s->piece[m.from] == PAWN) {
+        out = gen_pawn(s, out, m.from, us, s->ep != NO_SQUARE ? 1ULL << s->ep : 0, false);
+    } else {
+        out = gen_piece(s, out, m.from, us, false);
+        if (s->piece[m.from] == KING)
+            out = gen_castling(s, out, us);
+    }
+    for (const struct move *g = list.moves; g < out; g++)
+        if (g->to == m.to && g->from == m.from && g->type == m.type && g->promote == m.promote)
+            return true;
+    return false;
+}

@@ -17,6 +17,13 @@
 int gen_moves(const struct board *b, struct move_list *list);
 /* Pseudo-legal captures (en passant included) and promotions, for quiescence. */
 int gen_captures(const struct board *b, struct move_list *list);
+/* The other pseudo-legal moves: neither captures nor promotions (castling
+ * included).  gen_captures and gen_quiets together give gen_moves' moves. */
+int gen_quiets(const struct board *b, struct move_list *list);
+/* Is m, with its type flags, one of gen_moves' moves in this position?
+ * For a move from elsewhere (the table, a killer): cheaper than a full
+ * generation, since only the moving piece's moves are made. */
+bool move_is_pseudo_legal(const struct board *b, struct move m);
 /* Fully legal moves (pseudo-legal moves filtered by make/take-back). */
 int gen_legal_moves(struct board *b, struct move_list *list);
 /* Is the pseudo-legal move m legal?  Decided without making it where the

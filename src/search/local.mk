@@ -11,6 +11,7 @@ src_libtdsearch_a_SOURCES = \
 	%reldir%/timeman.c %reldir%/timeman.h \
 	%reldir%/golimits.c %reldir%/golimits.h \
 	%reldir%/search.c %reldir%/search.h %reldir%/search_tb.c \
+	%reldir%/history.c %reldir%/history.h \
 	%reldir%/movepick.c %reldir%/movepick.h \
 	%reldir%/searcher.c %reldir%/searcher.h \
 	%reldir%/engine.c %reldir%/engine.h \

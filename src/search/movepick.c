@@ -1,5 +1,4 @@
-/* movepick.c - move ordering: scores and the selection of the next move
- * (see movepick.h).
+/* movepick.c - the staged move picker (see movepick.h).
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -11,169 +10,235 @@
 #include "chess/see.h"
 #include "search/movepick.h"
 
-static const int HASH_SORT_SCORE = 2000000000;
-static const int GOOD_CAPTURE_SORT_SCORE = 1000000000;
-static const int KILLER_SORT_SCORE = 900000000;
-static const int COUNTER_SORT_SCORE = 800000000;
-static const int BAD_CAPTURE_SORT_SCORE = -1000000000;
-
-/* What is known of a move's static exchange: nothing asked (quiet moves,
- * the table move, orderings without SEE), the answer of capture_loses(),
- * or an answer still owed (scored as good until it is next). */
-enum pick_loses { LOSES_UNKNOWN, LOSES_NO, LOSES_YES, LOSES_PENDING };
-
-/* MVV-LVA piece order: victims by value, attackers cheapest first. */
-static const int mvv_value[PIECE_NB] = {1, 3, 3, 5, 9, 20};
-
 static inline bool is_quiet(struct move m)
 {
     return !(m.type & (CAPTURE | PROMOTION));
 }
 
-static struct move counter_move(const struct searcher *s, const struct board *b)
+/* Captures by the victim's value (64 per centipawn), the cheaper attacker
+ * first among equals, and the capture history. */
+static int capture_order(const struct history *h, const struct board *b, struct move m)
 {
-    struct move last = b->ply > 0 ? b->moves_made[b->ply - 1] : move_none();
-    return move_is_none(last) ? last : s->counter[last.from][last.to];
-}
-
-static int capture_order(const struct board *b, struct move m)
-{
+    static const int victim_cp[PIECE_NB] = {100, 325, 325, 500, 975, 0};
     const struct game_state *st = b->state;
     int victim = (m.type & EN_PASSANT) ? PAWN : (m.type & CAPTURE) ? st->piece[m.to] : NONE;
-    int value = victim == NONE ? 0 : mvv_value[victim] * 10 - mvv_value[st->piece[m.from]];
+    int value = victim == NONE ? 0 : 64 * victim_cp[victim] - st->piece[m.from];
     if (m.type & PROMOTION)
-        value += mvv_value[m.promote] * 10;
-    return value;
+        value += 64 * victim_cp[m.promote];
+    return value + history_capture(h, b, m);
 }
 
-/* Does the capture (or promotion) lose material by static exchange?
- * LOSES_PENDING where only the exchange can tell: a capture of a piece
- * worth at least the capturer never loses. */
-static int capture_loses_cheaply(const struct board *b, struct move m)
+/* Does the capture or promotion keep the exchange at threshold or more?
+ * Under-promotions never do; a capture of a piece worth at least the
+ * capturer needs no exchange when the threshold is not above zero. */
+static bool holds(const struct move_picker *mp, const struct board *b, struct move m)
 {
     if ((m.type & PROMOTION) && m.promote != QUEEN)
-        return LOSES_YES;
-    if (!(m.type & CAPTURE) || (m.type & EN_PASSANT))
-        return LOSES_NO;
+        return false;
+    if (!mp->see_order)
+        return true;
+    static const int cheap[PIECE_NB] = {1, 3, 3, 5, 9, 20};
     const struct game_state *st = b->state;
-    return mvv_value[st->piece[m.from]] > mvv_value[st->piece[m.to]] ? LOSES_PENDING : LOSES_NO;
+    if (mp->threshold <= 0 && (m.type & CAPTURE) && !(m.type & EN_PASSANT) &&
+        cheap[st->piece[m.from]] <= cheap[st->piece[m.to]])
+        return true;
+    if (!(m.type & CAPTURE) && mp->threshold <= 0)
+        return true; /* a queen promotion */
+    return see_ge(b, m, mp->threshold);
 }
 
-static int capture_loses(const struct board *b, struct move m)
+static void init(struct move_picker *mp, const struct searcher *s, struct move table,
+                 const struct history_context *ctx)
 {
-    int loses = capture_loses_cheaply(b, m);
-    if (loses == LOSES_PENDING)
-        loses = see_ge(b, m, 0) ? LOSES_NO : LOSES_YES;
-    return loses;
-}
-
-_Static_assert(sizeof(struct move) == sizeof(uint32_t), "a move is four bytes");
-
-/* The four bytes of a move as one word, with the type flags move_equal()
- * ignores cleared: equal keys, equal moves. */
-static inline uint32_t move_key(struct move m)
-{
-    static const struct move compared = {-1, -1, PROMOTION, 0xFF};
-    uint32_t key, mask;
-    memcpy(&key, &m, sizeof key);
-    memcpy(&mask, &compared, sizeof mask);
-    return key & mask;
+    mp->ctx = ctx;
+    mp->table = table;
+    mp->killer[0] = mp->killer[1] = mp->counter = move_none();
+    mp->stage = STAGE_TABLE;
+    mp->threshold = 0;
+    mp->given = STAGE_TABLE;
+    mp->captures_only = mp->skip_bad = false;
+    mp->see_order = (s->config.features & FEATURE_SEE_ORDER) != 0;
+    mp->prune_checks = (s->config.features & FEATURE_PRUNE_CHECKS) != 0;
+    mp->noisy_count = mp->quiet_count = mp->bad_count = mp->bad_next = 0;
 }
 
 void picker_init(struct move_picker *mp, const struct searcher *s, const struct board *b, int ply,
-                 struct move hash_move, bool captures_only)
+                 struct move table, const struct history_context *ctx)
 {
-    struct move_list *list = &mp->list;
-    if (captures_only)
-        gen_captures(b, list);
-    else
-        gen_moves(b, list);
-    mp->next = 0;
+    (void)b;
+    init(mp, s, table, ctx);
     const struct ply_data *pd = &s->plies[ply];
-    bool counters = (s->config.features & FEATURE_COUNTER) != 0;
-    bool see_order = (s->config.features & FEATURE_SEE_ORDER) != 0;
-    uint32_t hash = move_key(hash_move), killer0 = move_key(pd->killers[0]),
-             killer1 = move_key(pd->killers[1]),
-             counter = move_key(counters ? counter_move(s, b) : move_none());
-    const int16_t(*history)[SQUARE_NB] = s->history[b->side];
-    for (int i = 0; i < list->count; i++) {
-        struct move m = list->moves[i];
-        uint32_t key = move_key(m);
-        mp->loses[i] = LOSES_UNKNOWN;
-        if (key == hash) {
-            mp->scores[i] = HASH_SORT_SCORE;
-        } else if (!is_quiet(m)) {
-            int order = capture_order(b, m);
-            bool losing;
-            if (see_order) {
-                mp->loses[i] = (int8_t)capture_loses_cheaply(b, m);
-                losing = mp->loses[i] == LOSES_YES;
-            } else {
-                losing = (m.type & PROMOTION) && m.promote != QUEEN;
-            }
-            mp->scores[i] = (losing ? BAD_CAPTURE_SORT_SCORE : GOOD_CAPTURE_SORT_SCORE) + order;
-        } else if (key == killer0) {
-            mp->scores[i] = KILLER_SORT_SCORE + 1;
-        } else if (key == killer1) {
-            mp->scores[i] = KILLER_SORT_SCORE;
-        } else if (key == counter) {
-            mp->scores[i] = COUNTER_SORT_SCORE;
-        } else {
-            mp->scores[i] = history[m.from][m.to];
-        }
-    }
+    mp->killer[0] = pd->killers[0];
+    mp->killer[1] = pd->killers[1];
+    if (s->config.features & FEATURE_COUNTER)
+        mp->counter = ctx->counter;
 }
 
-/* The first best-scored move from `from` on. */
-static int best_from(const struct move_picker *mp, int from)
+void picker_init_noisy(struct move_picker *mp, const struct searcher *s, const struct board *b,
+                       struct move table, const struct history_context *ctx, int threshold,
+                       bool skip_bad)
+{
+    init(mp, s, is_quiet(table) ? move_none() : table, ctx);
+    (void)b;
+    mp->captures_only = true;
+    mp->skip_bad = skip_bad;
+    mp->threshold = threshold;
+}
+
+/* The index of the best-scored move in [from, to). */
+static int best_index(const struct move_picker *mp, int from, int to)
 {
     int best = from;
-    for (int j = from + 1; j < mp->list.count; j++)
+    for (int j = from + 1; j < to; j++)
         if (mp->scores[j] > mp->scores[best])
             best = j;
     return best;
 }
 
-bool picker_next(struct move_picker *mp, const struct board *b, struct move *m)
+/* Takes the move at i out of [from, from + *count), the last one taking its place. */
+static struct move pop(struct move_picker *mp, int from, int *count, int i)
 {
-    int i = mp->next;
-    if (i >= mp->list.count)
-        return false;
-    int best = best_from(mp, i);
-    /* A capture scored as good until its exchange is known: if it loses,
-     * it drops to the losing captures and the choice is made again (the
-     * others' scores are exact or too high, so the first best of the true
-     * scores is found as if all had been known). */
-    while (mp->loses[best] == LOSES_PENDING) {
-        struct move c = mp->list.moves[best];
-        if (see_ge(b, c, 0)) {
-            mp->loses[best] = LOSES_NO;
-        } else {
-            mp->loses[best] = LOSES_YES;
-            mp->scores[best] += BAD_CAPTURE_SORT_SCORE - GOOD_CAPTURE_SORT_SCORE;
-            best = best_from(mp, i);
-        }
-    }
-    if (best != i) {
-        struct move t = mp->list.moves[i];
-        mp->list.moves[i] = mp->list.moves[best];
-        mp->list.moves[best] = t;
-        int sc = mp->scores[i];
-        mp->scores[i] = mp->scores[best];
-        mp->scores[best] = sc;
-        int8_t l = mp->loses[i];
-        mp->loses[i] = mp->loses[best];
-        mp->loses[best] = l;
-    }
-    mp->next = i + 1;
-    *m = mp->list.moves[i];
-    return true;
+    struct move m = mp->moves[i];
+    int last = from + --*count;
+    mp->moves[i] = mp->moves[last];
+    mp->scores[i] = mp->scores[last];
+    return m;
 }
 
-bool picker_loses(struct move_picker *mp, const struct board *b)
+static bool is_refutation(const struct move_picker *mp, struct move m)
 {
-    int i = mp->next - 1;
-    if (mp->loses[i] == LOSES_UNKNOWN || mp->loses[i] == LOSES_PENDING)
-        mp->loses[i] = (int8_t)capture_loses(b, mp->list.moves[i]);
-    return mp->loses[i] == LOSES_YES;
+    return move_equal(m, mp->killer[0]) || move_equal(m, mp->killer[1]) ||
+           move_equal(m, mp->counter);
+}
+
+/* A killer or counter move worth trying here: quiet, pseudo-legal, and
+ * not given before. */
+static bool refutation_ok(const struct move_picker *mp, const struct board *b, int k)
+{
+    struct move m = k < 2 ? mp->killer[k] : mp->counter;
+    if (move_is_none(m) || !is_quiet(m) || move_equal(m, mp->table))
+        return false;
+    if (k >= 1 && move_equal(m, mp->killer[0]))
+        return false;
+    if (k == 2 && move_equal(m, mp->killer[1]))
+        return false;
+    return move_is_pseudo_legal(b, m);
+}
+
+/* The quiet moves, generated after the captures' room (at the end of
+ * moves[]), scored by their histories unless only checks are wanted. */
+static void generate_quiets(struct move_picker *mp, const struct board *b, bool score)
+{
+    struct move_list list;
+    gen_quiets(b, &list);
+    int from = MAX_MOVES - list.count;
+    for (int i = 0; i < list.count; i++) {
+        struct move q = list.moves[i];
+        mp->moves[from + i] = q;
+        mp->scores[from + i] = score ? history_quiet_sum(history_quiet(mp->ctx, b, q)) : 0;
+    }
+    mp->quiet_count = list.count;
+}
+
+bool picker_next(struct move_picker *mp, struct board *b, bool skip_quiets, struct move *m)
+{
+    switch (mp->stage) {
+    case STAGE_TABLE:
+        mp->stage = STAGE_GENERATE_NOISY;
+        if (!move_is_none(mp->table) && move_is_pseudo_legal(b, mp->table) &&
+            !(mp->skip_bad && !holds(mp, b, mp->table))) {
+            *m = mp->table;
+            mp->given = STAGE_TABLE;
+            return true;
+        }
+        mp->table = move_none();
+        /* fall through */
+    case STAGE_GENERATE_NOISY: {
+        struct move_list list;
+        gen_captures(b, &list);
+        for (int i = 0; i < list.count; i++) {
+            struct move c = list.moves[i];
+            if (move_equal(c, mp->table))
+                continue;
+            mp->moves[mp->noisy_count] = c;
+            mp->scores[mp->noisy_count++] = capture_order(mp->ctx->h, b, c);
+        }
+        mp->stage = STAGE_GOOD_NOISY;
+    }
+        /* fall through */
+    case STAGE_GOOD_NOISY:
+        while (mp->noisy_count > 0) {
+            struct move c = pop(mp, 0, &mp->noisy_count, best_index(mp, 0, mp->noisy_count));
+            if (!holds(mp, b, c)) {
+                if (!mp->skip_bad)
+                    mp->bad[mp->bad_count++] = c;
+                continue;
+            }
+            *m = c;
+            mp->given = STAGE_GOOD_NOISY;
+            return true;
+        }
+        if (mp->captures_only || (skip_quiets && mp->prune_checks)) {
+            mp->stage = STAGE_BAD_NOISY;
+            return picker_next(mp, b, skip_quiets, m);
+        }
+        mp->stage = STAGE_KILLER_1;
+        /* fall through */
+    case STAGE_KILLER_1:
+    case STAGE_KILLER_2:
+    case STAGE_COUNTER:
+        while (mp->stage <= STAGE_COUNTER) {
+            int k = mp->stage - STAGE_KILLER_1;
+            mp->given = mp->stage++;
+            if (skip_quiets) { /* not given: the quiet stage may give it as a check */
+                *(k < 2 ? &mp->killer[k] : &mp->counter) = move_none();
+                continue;
+            }
+            if (refutation_ok(mp, b, k)) {
+                *m = k < 2 ? mp->killer[k] : mp->counter;
+                return true;
+            }
+        }
+        /* fall through */
+    case STAGE_GENERATE_QUIET:
+        if (!(skip_quiets && mp->prune_checks))
+            generate_quiets(mp, b, !skip_quiets);
+        mp->stage = STAGE_QUIET;
+        /* fall through */
+    case STAGE_QUIET:
+        /* Skipping: the checks among the quiet moves left, in their order. */
+        while (skip_quiets && !mp->prune_checks && mp->quiet_count > 0) {
+            struct move q = mp->moves[MAX_MOVES - mp->quiet_count--];
+            if (!move_equal(q, mp->table) && !is_refutation(mp, q) && board_gives_check(b, q)) {
+                *m = q;
+                mp->given = STAGE_QUIET;
+                return true;
+            }
+        }
+        while (!skip_quiets && mp->quiet_count > 0) {
+            int from = MAX_MOVES - mp->quiet_count;
+            int best = best_index(mp, from, MAX_MOVES);
+            struct move q = mp->moves[best];
+            mp->moves[best] = mp->moves[from];
+            mp->scores[best] = mp->scores[from];
+            mp->quiet_count--;
+            if (move_equal(q, mp->table) || is_refutation(mp, q))
+                continue;
+            *m = q;
+            mp->given = STAGE_QUIET;
+            return true;
+        }
+        mp->stage = STAGE_BAD_NOISY;
+        /* fall through */
+    case STAGE_BAD_NOISY:
+        if (mp->bad_next < mp->bad_count) {
+            *m = mp->bad[mp->bad_next++];
+            mp->given = STAGE_BAD_NOISY;
+            return true;
+        }
+        mp->stage = STAGE_DONE;
+        /* fall through */
+    default:
+        return false;
+    }
 }

@@ -41,7 +41,6 @@ enum {
     NO_EVAL = -WIN_SCORE,
     CP = PAWN_VALUE / 100, /* one centipawn in search units */
     ASPIRATION_WINDOW = 20 * CP,
-    HISTORY_MAX = 16384,
 };
 
 /* Margins of the pruning near the leaves. */
@@ -52,12 +51,19 @@ enum {
     FUTILITY_BASE = 90 * CP,
     FUTILITY_MARGIN = 80 * CP, /* per ply */
     LMP_DEPTH = 8,
-    SEE_QUIET_MARGIN = 25 * CP,   /* per ply squared */
-    SEE_CAPTURE_MARGIN = 90 * CP, /* per ply */
+    FUTILITY_HISTORY_LIMIT_0 = 12000, /* futility only below this history ... */
+    FUTILITY_HISTORY_LIMIT_1 = 6000,  /* ... or this one when improving */
+    SEE_QUIET_MARGIN = 25 * CP,       /* per ply squared */
+    SEE_CAPTURE_MARGIN = 90 * CP,     /* per ply */
     DELTA_MARGIN = 200 * CP,
     NULL_MIN_DEPTH = 2,
+    PROBCUT_DEPTH = 5,
+    PROBCUT_MARGIN = 100 * CP,
+    PROBCUT_REDUCTION = 4,
     IIR_MIN_DEPTH = 4,
 };
+
+static const int FUTILITY_HISTORY_LIMIT[2] = {FUTILITY_HISTORY_LIMIT_0, FUTILITY_HISTORY_LIMIT_1};
 
 /* ---- time and limits ---------------------------------------------------- */
 
@@ -168,19 +174,6 @@ static inline bool is_quiet(struct move m)
     return !(m.type & (CAPTURE | PROMOTION));
 }
 
-static int history_score(const struct searcher *s, int side, struct move m)
-{
-    return s->history[side][m.from][m.to];
-}
-
-/* History with gravity: a bonus pulls toward +HISTORY_MAX, a malus toward
- * -HISTORY_MAX, each step smaller the nearer the bound. */
-static void history_update(struct searcher *s, int side, struct move m, int bonus)
-{
-    int16_t *h = &s->history[side][m.from][m.to];
-    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
-}
-
 static void update_pv(struct searcher *s, int ply, struct move m)
 {
     struct ply_data *pd = &s->plies[ply], *child = &s->plies[ply + 1];
@@ -193,23 +186,27 @@ static void update_pv(struct searcher *s, int ply, struct move m)
 }
 
 /* A quiet move caused a cutoff: it becomes a killer and the counter move of
- * the opponent's last move, its history rises and that of the quiet moves
- * tried before it falls. */
-static void reward_quiet(struct searcher *s, int ply, int depth, struct move m,
-                         const struct move *tried, int tried_count)
+ * the opponent's last move, its histories rise and those of the quiet moves
+ * tried before it fall (history.h). */
+static void reward_quiet(struct searcher *s, int ply, int depth, const struct history_context *hc,
+                         struct move m, const struct move *tried, int tried_count)
 {
-    const struct board *b = s->board;
     struct ply_data *pd = &s->plies[ply];
     if (!move_equal(m, pd->killers[0])) {
         pd->killers[1] = pd->killers[0];
         pd->killers[0] = m;
     }
-    if (b->ply > 0 && !move_is_none(b->moves_made[b->ply - 1]))
-        s->counter[b->moves_made[b->ply - 1].from][b->moves_made[b->ply - 1].to] = m;
-    int bonus = depth > 13 ? 1600 : 8 * depth * depth + 16 * depth;
-    history_update(s, b->side, m, bonus);
-    for (int i = 0; i < tried_count; i++)
-        history_update(s, b->side, tried[i], -bonus);
+    history_reward_quiet(&s->history, hc, s->board, depth, m, tried, tried_count);
+}
+
+/* History pruning (Ethereal's counter-move and follow-up pruning): near
+ * the leaves, a quiet move whose continuation histories are poor. */
+static bool history_prunes(int depth, bool improving, struct history_scores h)
+{
+    static const int counter_depth[2] = {3, 2}, counter_limit[2] = {0, -1000};
+    static const int follow_depth[2] = {3, 2}, follow_limit[2] = {-2000, -4000};
+    return (depth <= counter_depth[improving] && h.counter < counter_limit[improving]) ||
+           (depth <= follow_depth[improving] && h.follow < follow_limit[improving]);
 }
 
 /* ---- quiescence (design §7) --------------------------------------------- */
@@ -266,19 +263,27 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
             alpha = best;
     }
     struct move_picker mp; /* evasions in check, else captures and promotions */
-    picker_init(&mp, s, b, ply, hash_move, !in_check);
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    bool prune = !in_check && has(s, FEATURE_SEE_QS);
+    /* The exchange a capture must win: nothing lost, or with qs-see-delta
+     * enough to bring the evaluation within the delta margin of alpha. */
+    int threshold = 0;
+    if (prune && has(s, FEATURE_QS_SEE_DELTA) && alpha - static_eval - DELTA_MARGIN > 0)
+        threshold = alpha - static_eval - DELTA_MARGIN;
+    if (in_check)
+        picker_init(&mp, s, b, ply, hash_move, &hc);
+    else /* losing captures are never generated for pruning's sake */
+        picker_init_noisy(&mp, s, b, hash_move, &hc, threshold, prune);
     s->stats.move_gens++;
 
     struct move best_move = move_none(), m;
-    bool prune = !in_check && has(s, FEATURE_SEE_QS);
-    while (picker_next(&mp, b, &m)) {
+    while (picker_next(&mp, b, false, &m)) {
         if (prune && best > -MATE_BOUND) {
             /* Delta pruning: even winning the piece leaves us below alpha. */
             int victim = (m.type & EN_PASSANT) ? PAWN : b->state->piece[m.to];
             if (!(m.type & PROMOTION) && victim != NONE &&
                 static_eval + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha)
-                continue;
-            if (picker_loses(&mp, b))
                 continue;
         }
         if (!board_make_move(b, m))
@@ -321,9 +326,48 @@ static void report_currmove(struct searcher *s, struct move m, int number)
         s->callbacks->on_currmove(m, number, s->root_depth, s->callbacks->data);
 }
 
+/* Late move pruning: the quiet moves seen (searched or pruned) after which
+ * the rest are skipped, by depth (Ethereal 12's counts). */
 static int lmp_limit(int depth, bool improving)
 {
-    return improving ? 3 + depth * depth : (3 + depth * depth) / 2;
+    static const int counts[2][LMP_DEPTH + 1] = {{0, 3, 4, 6, 10, 15, 21, 28, 36},
+                                                 {0, 4, 6, 10, 15, 21, 28, 36, 45}};
+    return counts[improving][depth];
+}
+
+static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path);
+
+/* ProbCut (Ethereal 12): a capture whose exchange gains enough to beat
+ * beta by PROBCUT_MARGIN, searched four plies shallower with that raised
+ * bound, would most likely hold beta at full depth too.  True with *score
+ * when one does. */
+static bool probcut(struct searcher *s, int ply, int beta, int depth, int static_eval,
+                    struct move hash_move, int *score)
+{
+    struct board *b = s->board;
+    int raised = beta + PROBCUT_MARGIN;
+    if (static_eval + PIECE_VALUE[QUEEN] < raised)
+        return false; /* not even winning a queen would do */
+    struct move_picker mp;
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    picker_init_noisy(&mp, s, b, hash_move, &hc, raised - static_eval, true);
+    struct move m;
+    while (picker_next(&mp, b, false, &m)) {
+        if (!board_make_move(b, m))
+            continue;
+        tt_prefetch(s->tt, b->state->key);
+        s->plies[ply].move = m;
+        int x = -search(s, ply + 1, -raised, -raised + 1, depth - PROBCUT_REDUCTION, false);
+        board_take_back(b);
+        if (s->timed_out)
+            return false;
+        if (x >= raised) {
+            *score = x;
+            return true;
+        }
+    }
+    return false;
 }
 
 static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path)
@@ -400,14 +444,16 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         if (!null_in_path && depth >= NULL_MIN_DEPTH && estimate >= beta &&
             static_eval >= beta - (has(s, FEATURE_NULL_MOVE) ? 0 : PAWN_VALUE) && has_pieces(b) &&
             !is_mate_score(beta)) {
-            int r = 3;
+            /* R counts the ply of the null move itself (Ethereal's
+             * 4 + depth / 6, issue 31; 1 + 3 without the feature). */
+            int r = 4;
             if (has(s, FEATURE_NULL_MOVE)) {
                 int margin = (estimate - beta) / (2 * PAWN_VALUE);
-                r += depth / 3 + (margin < 3 ? margin : 3);
+                r += depth / 6 + (margin < 3 ? margin : 3);
             }
             board_make_null(b);
             pd->move = move_none();
-            int x = -search(s, ply + 1, -beta, -beta + 1, depth - 1 - r, true);
+            int x = -search(s, ply + 1, -beta, -beta + 1, depth - r, true);
             board_take_back(b);
             if (s->timed_out)
                 return 0;
@@ -415,6 +461,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 s->stats.null_cutoffs++;
                 return is_mate_score(x) ? beta : x; /* an unproven mate is no mate */
             }
+        }
+        if (has(s, FEATURE_PROBCUT) && depth >= PROBCUT_DEPTH && !is_ply_score(beta)) {
+            int x;
+            if (probcut(s, ply, beta, depth, static_eval, hash_move, &x))
+                return x;
         }
     }
 
@@ -424,40 +475,60 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         depth--;
 
     struct move_picker mp;
-    picker_init(&mp, s, b, ply, hash_move, false);
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    picker_init(&mp, s, b, ply, hash_move, &hc);
     s->stats.move_gens++;
-    struct move quiets[MAX_MOVES];
-    int quiet_count = 0;
-    int best = -WIN_SCORE, legal = 0;
+    struct move quiets[MAX_MOVES], captures[MAX_MOVES];
+    int quiet_count = 0, capture_count = 0;
+    int best = -WIN_SCORE, legal = 0, quiets_seen = 0;
+    bool skip_quiets = false;
     struct move best_move = move_none(), m;
-    while (picker_next(&mp, b, &m)) {
+    while (picker_next(&mp, b, skip_quiets, &m)) {
         if (root && !root_move_allowed(s, m))
             continue;
         bool quiet = is_quiet(m);
+        struct history_scores hs = {0, 0, 0};
+        if (quiet) {
+            hs = history_quiet(&hc, b, m);
+            quiets_seen++;
+        }
         int reduction =
             s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][legal < MAX_MOVES ? legal : 0];
         /* Pruning near the leaves, once a move that does not lose at once
-         * is known.  Moves that give check are never pruned: near the
-         * leaves they are the mates the quiescence search cannot see. */
+         * is known.  A capture the picker found good by its exchange is
+         * not asked again. */
         bool may_prune = !root && best > -MATE_BOUND && has_pieces(b);
         int lmr_depth = depth - 1 - reduction;
         if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
-            !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
+            mp.given != STAGE_GOOD_NOISY && !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
             continue;
-        /* A late, futile or losing quiet move is pruned unless it gives
-         * check: the cheap tests first, the exchange only when they fail. */
-        bool prune_quiet = may_prune && quiet &&
-                           ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-                             quiet_count >= lmp_limit(depth, improving)) ||
-                            (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
-                             static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha) ||
-                            (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
-                             !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth)));
-        if (prune_quiet && !board_gives_check(b, m))
-            continue; /* pruned without making it */
+        /* A late or futile quiet move ends the quiet moves: the picker
+         * scores no more (those left are later still, or as futile) and
+         * gives only the checks among them, which are searched; one with
+         * poor continuation history or losing by exchange is skipped
+         * unless it checks.  With prune-checks, checks are pruned like the
+         * others and the quiet moves left are not even generated. */
+        bool prune_checks = has(s, FEATURE_PRUNE_CHECKS);
+        if (may_prune && quiet && (prune_checks || !skip_quiets)) {
+            if ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+                 quiets_seen >= lmp_limit(depth, improving)) ||
+                (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
+                 static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha &&
+                 (!has(s, FEATURE_HISTORY_PRUNE) ||
+                  history_quiet_sum(hs) < FUTILITY_HISTORY_LIMIT[improving]))) {
+                skip_quiets = true;
+                if (prune_checks || !board_gives_check(b, m))
+                    continue;
+            } else if (((has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
+                        (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
+                         !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
+                       (prune_checks || !board_gives_check(b, m))) {
+                continue;
+            }
+        }
         if (!board_make_move(b, m))
             continue;
-        bool gives_check = b->state->in_check;
         tt_prefetch(s->tt, b->state->key);
         legal++;
         pd->move = m;
@@ -468,17 +539,23 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
         } else {
             int r = 0;
-            if (has(s, FEATURE_LMR) && depth >= 3 && legal > 1 + 2 * root && quiet) {
-                r = reduction;
-                r += !pv_node;
-                r += !improving && ply >= 2;
-                r -= move_equal(m, pd->killers[0]) || move_equal(m, pd->killers[1]);
-                r -= gives_check;
-                r -= history_score(s, colour_other(b->side), m) / 6000;
-                if (r > new_depth - 1)
-                    r = new_depth - 1;
-                if (r < 0)
-                    r = 0;
+            if (has(s, FEATURE_LMR) && depth >= 3 && quiet) {
+                /* Ethereal's convention (issue 31): the table's R, looked
+                 * up with the moves played including this one, counts the
+                 * normal ply; it is at least that ply and leaves at least
+                 * one; r is what it takes beyond new_depth. */
+                int played = legal < MAX_MOVES ? legal : MAX_MOVES - 1;
+                int total = s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][played];
+                total += !pv_node;
+                total += !improving;
+                total -= mp.given >= STAGE_KILLER_1 && mp.given <= STAGE_COUNTER;
+                int h = history_quiet_sum(hs) / 5000;
+                total -= h > 2 ? 2 : h < -2 ? -2 : h;
+                if (total > depth - 1)
+                    total = depth - 1;
+                if (total < 1)
+                    total = 1;
+                r = total - 1;
             }
             x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth - r, false);
             if (r && x > alpha && !s->timed_out)
@@ -508,6 +585,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         }
         if (quiet && !move_equal(m, best_move) && quiet_count < MAX_MOVES)
             quiets[quiet_count++] = m;
+        else if (!quiet && !move_equal(m, best_move) && capture_count < MAX_MOVES)
+            captures[capture_count++] = m;
     }
     if (legal == 0)
         return in_check ? -WIN_SCORE + ply : DRAW_SCORE;
@@ -515,7 +594,9 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     if (best >= beta) {
         s->stats.alpha_cutoffs++;
         if (is_quiet(best_move))
-            reward_quiet(s, ply, depth, best_move, quiets, quiet_count);
+            reward_quiet(s, ply, depth, &hc, best_move, quiets, quiet_count);
+        if (has(s, FEATURE_CONT_HISTORY))
+            history_reward_captures(&s->history, b, depth, best_move, captures, capture_count);
     }
     int bound = best >= beta                          ? TT_LOWERBOUND
                 : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
@@ -639,12 +720,13 @@ static int aspiration_search(struct searcher *s, int depth, int guess, bool narr
     int delta = ASPIRATION_WINDOW;
     int alpha = narrow ? guess - delta : -WIN_SCORE;
     int beta = narrow ? guess + delta : WIN_SCORE;
+    int searched = depth; /* a fail high is searched again a ply shallower */
     for (;;) {
         if (alpha < -WIN_SCORE)
             alpha = -WIN_SCORE;
         if (beta > WIN_SCORE)
             beta = WIN_SCORE;
-        int x = search(s, 0, alpha, beta, depth, false);
+        int x = search(s, 0, alpha, beta, searched, false);
         if (s->timed_out)
             return x;
         delta += delta / 2;
@@ -653,9 +735,12 @@ static int aspiration_search(struct searcher *s, int depth, int guess, bool narr
             timeman_fail_low(&s->plan);
             beta = (alpha + beta) / 2;
             alpha = is_mate_score(x) ? -WIN_SCORE : x - delta;
+            searched = depth;
         } else if (x >= beta) {
             report(s, depth, x, TT_LOWERBOUND, multipv);
             beta = is_mate_score(x) ? WIN_SCORE : x + delta;
+            if (!is_mate_score(x) && searched > 1)
+                searched--;
         } else {
             return x;
         }
@@ -717,10 +802,7 @@ static struct move ponder_move_from_pv(struct searcher *s, struct move best)
  * game), halved so that this position's findings count more. */
 static void age_history(struct searcher *s)
 {
-    for (int c = 0; c < COLOUR_NB; c++)
-        for (int i = 0; i < SQUARE_NB; i++)
-            for (int j = 0; j < SQUARE_NB; j++)
-                s->history[c][i][j] /= 2;
+    history_age(&s->history);
     for (int i = 0; i < s->config.max_ply + 2; i++)
         s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
 }

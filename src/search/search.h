@@ -98,7 +98,12 @@ enum search_feature {
     FEATURE_LMP = 1 << 9,            /* late move pruning of quiet moves near the leaves */
     FEATURE_SEE_PRUNE = 1 << 10,     /* SEE pruning of losing moves near the leaves */
     FEATURE_NULL_MOVE = 1 << 11,     /* adaptive null move pruning */
-    FEATURE_ALL = (1 << 12) - 1,
+    FEATURE_CONT_HISTORY = 1 << 12,  /* counter-move and follow-up histories, capture history */
+    FEATURE_HISTORY_PRUNE = 1 << 13, /* quiets with bad continuation history pruned */
+    FEATURE_PRUNE_CHECKS = 1 << 14,  /* quiet checks pruned like other quiets (off by default) */
+    FEATURE_PROBCUT = 1 << 15,       /* ProbCut (off by default: not yet tested) */
+    FEATURE_QS_SEE_DELTA = 1 << 16,  /* quiescence SEE threshold from the delta margin (off) */
+    FEATURE_ALL = (1 << 17) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;
@@ -166,9 +171,7 @@ static inline int score_mate_in(int score)
 {
     return score > 0 ? (WIN_SCORE - score + 1) / 2 : -(WIN_SCORE + score) / 2;
 }
-/* A tablebase win (design §6.10): below every mate score, above every
- * evaluation; TB_WIN_SCORE - ply at a node ply plies from the root. */
-enum { TB_WIN_SCORE = MATE_BOUND - 10001, TB_BOUND = TB_WIN_SCORE - 10001 };
+/* A tablebase win: TB_WIN_SCORE and TB_BOUND are in search/tt.h. */
 static inline bool score_is_tb_win(int score)
 {
     return !is_mate_score(score) && (score > TB_BOUND || score < -TB_BOUND);

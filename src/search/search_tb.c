@@ -42,7 +42,11 @@ bool search_tb_node(struct searcher *s, int ply, int depth, int *score)
         return false;
     s->stats.tb_hits++;
     *score = wdl == EGTB_WIN ? TB_WIN_SCORE - ply : wdl == EGTB_LOSS ? -TB_WIN_SCORE + ply : 0;
-    tt_store(s->tt, b->state->key, ply, depth, TT_EXACTSCORE, *score, -WIN_SCORE, move_none());
+    /* Relative to this node in the table like a mate score (tt_store), and
+     * a bound: a win may still be a mate the search finds, a loss a mate
+     * against us (issue 31). */
+    int bound = wdl == EGTB_WIN ? TT_LOWERBOUND : wdl == EGTB_LOSS ? TT_UPPERBOUND : TT_EXACTSCORE;
+    tt_store(s->tt, b->state->key, ply, depth, bound, *score, -WIN_SCORE, move_none());
     return true;
 }
 

@@ -17,7 +17,8 @@
 /* ---- setup --------------------------------------------------------------- */
 
 /* Every technique is on by default: NEWS has the matches that decided it. */
-const unsigned SEARCH_DEFAULT_FEATURES = FEATURE_ALL;
+const unsigned SEARCH_DEFAULT_FEATURES =
+    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA);
 
 static const struct {
     const char *name;
@@ -35,6 +36,11 @@ static const struct {
     {"lmp", FEATURE_LMP},
     {"see-prune", FEATURE_SEE_PRUNE},
     {"null-adaptive", FEATURE_NULL_MOVE},
+    {"cont-history", FEATURE_CONT_HISTORY},
+    {"history-prune", FEATURE_HISTORY_PRUNE},
+    {"prune-checks", FEATURE_PRUNE_CHECKS},
+    {"probcut", FEATURE_PROBCUT},
+    {"qs-see-delta", FEATURE_QS_SEE_DELTA},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
@@ -166,10 +172,7 @@ void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval)
 
 void searcher_clear(struct searcher *s)
 {
-    memset(s->history, 0, sizeof s->history);
-    for (int i = 0; i < SQUARE_NB; i++)
-        for (int j = 0; j < SQUARE_NB; j++)
-            s->counter[i][j] = move_none();
+    history_clear(&s->history);
     for (int i = 0; i < s->config.max_ply + 2; i++)
         s->plies[i].killers[0] = s->plies[i].killers[1] = move_none();
 }

@@ -12,6 +12,7 @@
 
 #include <stdatomic.h>
 
+#include "search/history.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -38,8 +39,7 @@ struct searcher {
     const struct nnue_net *nnue_net;
     struct search_config config;
     struct ply_data *plies; /* config.max_ply + 2 entries */
-    int16_t history[COLOUR_NB][SQUARE_NB][SQUARE_NB];
-    struct move counter[SQUARE_NB][SQUARE_NB]; /* reply that refuted a move */
+    struct history history; /* butterfly, capture, continuation, counter moves */
     uint8_t reductions[MAX_DEPTH][MAX_MOVES];
 
     /* per search */

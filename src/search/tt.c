@@ -135,7 +135,7 @@ void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int sc
         return;
     if (move_is_none(move) && same)
         move = old.move;
-    if (is_mate_score(score))
+    if (is_ply_score(score))
         score += score > 0 ? ply : -ply;
     int stored_eval = eval / TT_EVAL_UNIT;
     if (stored_eval < -INT16_MAX || stored_eval > INT16_MAX)
@@ -149,16 +149,21 @@ void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int sc
     save(slot, &f);
 }
 
-bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit)
+bool tt_probe(struct tt *tt, hash_key key, int ply, struct tt_hit *hit)
 {
-    const struct tt_bucket *bucket = &tt->buckets[key & (tt->count - 1)];
+    struct tt_bucket *bucket = &tt->buckets[key & (tt->count - 1)];
     uint32_t check = (uint32_t)(key >> 32);
     for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
         struct fields f = load(&bucket->entries[i]);
         if (f.depth == 0 || f.check != check)
             continue;
+        /* Still of use: an entry of this search now (issue 31). */
+        if (entry_age(tt, &f) != 0) {
+            f.genflag = (uint8_t)(generation(tt) << GENERATION_SHIFT | (f.genflag & BOUND_MASK));
+            save(&bucket->entries[i], &f);
+        }
         int s = f.score;
-        if (is_mate_score(s))
+        if (is_ply_score(s))
             s -= s > 0 ? ply : -ply;
         hit->move = f.move;
         hit->score = s;

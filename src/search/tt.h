@@ -5,13 +5,14 @@
  * a move.  The bucket is chosen by the low bits of the key and an entry is
  * recognised by the high 32 bits, so a false hit needs a 52-bit collision;
  * the search still checks a table move against its own move list before
- * playing it.  Each entry keeps the move, the score (mate scores relative to
- * the node, design §9.6), the static evaluation, the draft and the bound.
+ * playing it.  Each entry keeps the move, the score (mate and tablebase scores
+ * relative to the node, design §9.6), the static evaluation, the draft and the bound.
  *
  * Replacement: an entry of the same position is overwritten unless it is
  * much deeper and the new one is no exact score; otherwise the entry of the
  * bucket with the least draft minus eight times its age (in searches, modulo
- * 32, so the age can never wrap into "new") gives way.
+ * 32, so the age can never wrap into "new") gives way.  A probe that finds
+ * an entry makes it one of the current search again.
  *
  * The table belongs to one engine; its search threads (Lazy SMP) share it
  * without locks.  An entry is two 64-bit words read and written with
@@ -88,14 +89,24 @@ static inline bool is_mate_score(int score)
 {
     return score > MATE_BOUND || score < -MATE_BOUND;
 }
+/* A tablebase win (design §6.10): below every mate score, above every
+ * evaluation; TB_WIN_SCORE - ply at a node ply plies from the root. */
+enum { TB_WIN_SCORE = MATE_BOUND - 10001, TB_BOUND = TB_WIN_SCORE - 10001 };
+/* Scores that count plies from the root (mates and tablebase wins and
+ * losses): the table keeps them relative to the node (design §9.6). */
+static inline bool is_ply_score(int score)
+{
+    return score > TB_BOUND || score < -TB_BOUND;
+}
 
 /* Stores a result of a node at distance ply from the root searched to
  * depth; bound is one of the TT_* flags; eval is the static evaluation or
  * -WIN_SCORE for none.  A none move keeps the entry's. */
 void tt_store(struct tt *tt, hash_key key, int ply, int depth, int bound, int score, int eval,
               struct move move);
-/* Fills hit and returns true when the position is in the table. */
-bool tt_probe(const struct tt *tt, hash_key key, int ply, struct tt_hit *hit);
+/* Fills hit and returns true when the position is in the table; the entry
+ * found becomes one of the current search (its age is refreshed). */
+bool tt_probe(struct tt *tt, hash_key key, int ply, struct tt_hit *hit);
 /* Asks the processor to fetch the key's bucket. */
 static inline void tt_prefetch(const struct tt *tt, hash_key key)
 {

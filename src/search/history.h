@@ -1,0 +1,92 @@
+/* history.h - what the search learnt of moves that worked (design §8.4).
+ *
+ * Four tables, after Ethereal 12:
+ *   - butterfly history, by side and from/to squares, for quiet moves;
+ *   - capture history, by moving piece, target square and captured piece,
+ *     for captures and promotions;
+ *   - continuation histories, for quiet moves in reply to the move one ply
+ *     back (counter-move history) and two plies back (follow-up history),
+ *     by that move's piece and target and this move's piece and target;
+ *   - the counter move: the quiet move that last refuted a move, by the
+ *     refuted move's side, piece and target.
+ * A move that caused a cutoff gets a bonus of 32 * min(depth^2, 400), the
+ * moves tried before it as much malus; every update is pulled toward zero
+ * in proportion to the entry's size (gravity), so an entry stays within
+ * +-HISTORY_MAX and recent results count most.
+ *
+ * Copyright (C) 2026 The tdchess authors.
+ * This file is free software: you can redistribute it and/or modify it
+ * under the terms of the GNU General Public License, version 3 or later.
+ */
+#ifndef TDCHESS_SEARCH_HISTORY_H
+#define TDCHESS_SEARCH_HISTORY_H
+
+#include "chess/board.h"
+
+enum { HISTORY_MAX = 16384 };
+
+/* One continuation table: this move's piece and target. */
+typedef int16_t history_block[PIECE_NB][SQUARE_NB];
+
+struct history {
+    int16_t butterfly[COLOUR_NB][SQUARE_NB][SQUARE_NB];
+    int16_t capture[PIECE_NB][SQUARE_NB][PIECE_NB];
+    /* [0]: the move one ply back, [1]: two plies back; by its piece and target. */
+    history_block continuation[2][PIECE_NB][SQUARE_NB];
+    struct move counter[COLOUR_NB][PIECE_NB][SQUARE_NB];
+};
+
+/* The node's view of the tables: the continuation blocks of the moves one
+ * and two plies back (NULL where there is none: the game's start, a null
+ * move) and the counter move of the last one. */
+struct history_context {
+    struct history *h;
+    history_block *follow[2];
+    struct move counter;
+    int side;
+};
+
+/* A quiet move's scores: butterfly, counter-move and follow-up history. */
+struct history_scores {
+    int butterfly, counter, follow;
+};
+
+void history_clear(struct history *h);
+/* Halves every entry (between searches: older findings count less). */
+void history_age(struct history *h);
+
+/* The context of the node at the current position of b; without
+ * continuation, none of the earlier moves' blocks. */
+void history_context(struct history *h, const struct board *b, bool continuation,
+                     struct history_context *ctx);
+
+/* The bonus for a cutoff at the given depth. */
+static inline int history_bonus(int depth)
+{
+    return 32 * (depth * depth < 400 ? depth * depth : 400);
+}
+
+/* The scores of the quiet move m of the position of b. */
+struct history_scores history_quiet(const struct history_context *ctx, const struct board *b,
+                                    struct move m);
+/* Their sum: the quiet move's ordering score. */
+static inline int history_quiet_sum(struct history_scores s)
+{
+    return s.butterfly + s.counter + s.follow;
+}
+/* The capture history of the capture or promotion m. */
+int history_capture(const struct history *h, const struct board *b, struct move m);
+
+/* A quiet move caused a cutoff at depth: best gets the bonus and the
+ * quiets tried before it (tried[0..count)) the malus; best becomes the
+ * counter move of the last move. */
+void history_reward_quiet(struct history *h, const struct history_context *ctx,
+                          const struct board *b, int depth, struct move best,
+                          const struct move *tried, int count);
+/* Some move caused a cutoff at depth: the captures and promotions tried
+ * before it (tried[0..count)) get the malus, and best the bonus when it is
+ * one of them. */
+void history_reward_captures(struct history *h, const struct board *b, int depth, struct move best,
+                             const struct move *tried, int count);
+
+#endif /* TDCHESS_SEARCH_HISTORY_H */
