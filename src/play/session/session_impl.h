@@ -201,6 +201,7 @@ struct session_record {
     FILE *pgn_out; /* --pgn */
     bool recorded; /* the finished game was written to it */
     bool kept;     /* the finished game was appended to opt.games_path */
+    bool no_history; /* a puzzle's game: never appended there */
     char date[16]; /* "2026.01.31" for PGN */
     int saved_ply; /* the game was saved with this many plies (-1: not) */
 };
@@ -363,6 +364,9 @@ bool session_record_unkept(const struct session *s);
 /* Appends the finished game of a human player to opt.games_path (the
  * user's games history), once, atomically, and says so. */
 void session_record_keep(struct session *s, double now);
+/* The game is a puzzle's: session_record_keep leaves it out of the games
+ * history (until session_record_forget). */
+void session_record_no_history(struct session *s);
 /* The game's date is today, or DATE (a resumed game's). */
 void session_record_date(struct session *s, const char *date);
 /* Appends the game to --pgn once. */

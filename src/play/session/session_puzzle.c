@@ -543,6 +543,7 @@ unsigned session_puzzle_begin(struct session *s, int index, double now)
     session_players_set_mode(s, side == WHITE ? MODE_COMPUTER_BLACK : MODE_COMPUTER_WHITE);
     session_players_force(s, true);
     session_record_saved(s, 0);
+    session_record_no_history(s); /* a puzzle is no game to keep */
     const struct puzzle *p = current(s);
     if (p->rated) /* whose move it is: the status line says */
         session_say(s, _("Puzzle %s, rated %d (you: %.0f): find the win."), p->id, p->rating,

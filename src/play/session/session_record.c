@@ -41,6 +41,7 @@ void session_record_forget(struct session *s)
 {
     s->record.recorded = false;
     s->record.kept = false;
+    s->record.no_history = false;
     s->record.saved_ply = -1;
 }
 
@@ -201,9 +202,15 @@ static bool append_job(FILE *out, void *data)
     return ok && write_pgn(job->s, out, false, job->now);
 }
 
+void session_record_no_history(struct session *s)
+{
+    s->record.no_history = true;
+}
+
 void session_record_keep(struct session *s, double now)
 {
-    if (s->record.kept || !s->opt.games_path || !session_any_human(s) || s->game.board.ply == 0)
+    if (s->record.kept || s->record.no_history || !s->opt.games_path || !session_any_human(s) ||
+        s->game.board.ply == 0)
         return;
     struct pgn_job job = {s, false, now};
     char err[PGN_ERR_MAX + 4096];
