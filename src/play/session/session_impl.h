@@ -198,12 +198,12 @@ struct session_match {
 
 /* The game as PGN (session_record.c). */
 struct session_record {
-    FILE *pgn_out; /* --pgn */
-    bool recorded; /* the finished game was written to it */
-    bool kept;     /* the finished game was appended to opt.games_path */
+    FILE *pgn_out;   /* --pgn */
+    bool recorded;   /* the finished game was written to it */
+    bool kept;       /* the finished game was appended to opt.games_path */
     bool no_history; /* a puzzle's game: never appended there */
-    char date[16]; /* "2026.01.31" for PGN */
-    int saved_ply; /* the game was saved with this many plies (-1: not) */
+    char date[16];   /* "2026.01.31" for PGN */
+    int saved_ply;   /* the game was saved with this many plies (-1: not) */
 };
 
 /* Lines for the user (session_text.c). */
