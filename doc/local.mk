@@ -24,4 +24,5 @@ SCREENSHOTS = \
 	doc/screenshots/grey-80x24-8.png doc/screenshots/grey-100x30-8.png doc/screenshots/grey-120x40-8.png \
 	doc/screenshots/contrast-80x24-256.png doc/screenshots/contrast-100x30-256.png doc/screenshots/contrast-120x40-256.png \
 	doc/screenshots/contrast-80x24-8.png doc/screenshots/contrast-100x30-8.png doc/screenshots/contrast-120x40-8.png \
-	doc/screenshots/opening-80x24.png doc/screenshots/opening-120x40.png
+	doc/screenshots/opening-80x24.png doc/screenshots/opening-120x40.png \
+	doc/screenshots/puzzle-120x40.png doc/screenshots/puzzle-black-80x24.png
