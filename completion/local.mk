@@ -11,7 +11,7 @@
 # linked as every other program's name, since bash-completion looks a
 # command's completion up by the command's name.
 COMPLETION_LINKS = tdchess-test tdchess-set tdchess-normalize tdchess-book tdchess-match \
-	tdchess-pgn2bin tdchess-shuffle tdchess-train tdchess-datagen
+	tdchess-pgn2bin tdchess-shuffle tdchess-train tdchess-datagen tdchess-puzzles
 EXTRA_DIST += completion/tdchess.bash
 install-data-local: install-bash-completion
 install-bash-completion:

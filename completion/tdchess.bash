@@ -138,6 +138,7 @@ _tdchess_option_value()
         COMPREPLY=("${COMPREPLY[@]/#/$prefix}")
         ;;
     tdchess:--pgn | tdchess-match:-pgnout) _tdchess_files "${_tdchess_pgn_ext[@]}" ;;
+    tdchess-puzzles:-w | tdchess-puzzles:--eval-file) _tdchess_files "${_tdchess_set_ext[@]}" nnue ;;
     tdchess-train:-a | tdchess-train:--activation) _tdchess_words $_tdchess_activations ;;
     tdchess-train:--checkpoint) _tdchess_files ckpt ;;
     tdchess-datagen:-r | tdchess-datagen:--relabel) _tdchess_files "${_tdchess_pgn_ext[@]}" ;;
@@ -223,6 +224,7 @@ _tdchess_arguments()
     tdchess-pgn2bin:*) _tdchess_files "${_tdchess_pgn_ext[@]}" "${_tdchess_data_ext[@]}" ;;
     tdchess-shuffle:* | tdchess-datagen:*) _tdchess_files "${_tdchess_data_ext[@]}" ;;
     tdchess-train:*) _tdchess_files "${_tdchess_data_ext[@]}" set nnue ;;
+    tdchess-puzzles:*) _tdchess_files "${_tdchess_epd_ext[@]}" "${_tdchess_pgn_ext[@]}" ;;
     esac
 }
 
@@ -346,4 +348,4 @@ __tdchess_ltrim_colon()
 }
 
 complete -F _tdchess tdchess tdchess-test tdchess-set tdchess-normalize tdchess-book \
-    tdchess-match tdchess-pgn2bin tdchess-shuffle tdchess-train tdchess-datagen
+    tdchess-match tdchess-pgn2bin tdchess-shuffle tdchess-train tdchess-datagen tdchess-puzzles
