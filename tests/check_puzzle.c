@@ -109,7 +109,7 @@ START_TEST(test_parse_errors)
 }
 END_TEST
 
-static char tmpdir[256];
+static char tmpdir[64];
 
 static void tmp_setup(void)
 {
@@ -135,7 +135,7 @@ static void write_file(const char *path, const char *text)
 /* A bad line of a file: "FILE:LINE: reason", and nothing kept. */
 START_TEST(test_load_error_names_line)
 {
-    char path[300], err[1024];
+    char path[128], err[1024];
     snprintf(path, sizeof path, "%s/p.epd", tmpdir);
     char text[2048];
     snprintf(text, sizeof text, "# puzzles\n%s\n\n%s\n%s\n", MATE2, MATE2,
@@ -203,7 +203,7 @@ END_TEST
 
 START_TEST(test_record_round_trip)
 {
-    char path[300], err[1024];
+    char path[128], err[1024];
     snprintf(path, sizeof path, "%s/puzzles", tmpdir);
     struct puzzle_record r;
     ck_assert(puzzle_record_load(&r, path, err, sizeof err)); /* none yet: fresh */
@@ -249,7 +249,7 @@ END_TEST
  * and the old file stays whole. */
 START_TEST(test_record_full_disk)
 {
-    char path[300], err[1024];
+    char path[128], err[1024];
     snprintf(path, sizeof path, "%s/puzzles", tmpdir);
     struct puzzle_record r, back;
     puzzle_record_init(&r);
