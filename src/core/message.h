@@ -24,6 +24,17 @@
 #endif
 #endif
 
+/* Never NULL (the x-allocators exit instead): lets the compiler see that a
+ * pointer they return is valid, which -Wformat-overflow in a sanitizer
+ * build otherwise doubts. */
+#ifndef ATTRIBUTE_RETURNS_NONNULL
+#if defined __GNUC__ || defined __clang__
+#define ATTRIBUTE_RETURNS_NONNULL __attribute__((returns_nonnull))
+#else
+#define ATTRIBUTE_RETURNS_NONNULL
+#endif
+#endif
+
 /* Remembers the base name of ARGV0 as the prefix of every diagnostic. */
 void msg_set_program_name(const char *argv0);
 
@@ -51,9 +62,9 @@ void msg_close_stdout_at_exit(void);
 
 /* malloc/calloc/realloc/strdup that exit with a diagnostic instead of
  * returning NULL.  A size of 0 still returns a unique pointer to free(). */
-void *xmalloc(size_t size);
-void *xcalloc(size_t count, size_t size);
-void *xrealloc(void *ptr, size_t size);
-char *xstrdup(const char *s);
+void *xmalloc(size_t size) ATTRIBUTE_RETURNS_NONNULL;
+void *xcalloc(size_t count, size_t size) ATTRIBUTE_RETURNS_NONNULL;
+void *xrealloc(void *ptr, size_t size) ATTRIBUTE_RETURNS_NONNULL;
+char *xstrdup(const char *s) ATTRIBUTE_RETURNS_NONNULL;
 
 #endif /* TDCHESS_CORE_MESSAGE_H */

@@ -625,7 +625,7 @@ static void print_crosstable(const struct tourney *t)
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    printf(_("Rank Name                            Points  Games"));
+    fputs(_("Rank Name                            Points  Games"), stdout);
     for (int k = 0; k < n; k++)
         printf(" %6d", k + 1);
     putchar('\n');
@@ -741,8 +741,14 @@ static void add_games_path(void)
     const char *path = getenv("PATH");
     if (path && strstr(path, "/usr/games"))
         return;
-    char *longer = xmalloc((path ? strlen(path) : 0) + 64);
-    sprintf(longer, "%s%s/usr/games:/usr/local/games", path ? path : "", path ? ":" : "");
+    static const char games_dirs[] = "/usr/games:/usr/local/games";
+    size_t kept = path ? strlen(path) + 1 : 0; /* PATH and its ':' */
+    char *longer = xmalloc(kept + sizeof games_dirs);
+    if (path) {
+        memcpy(longer, path, kept - 1);
+        longer[kept - 1] = ':';
+    }
+    memcpy(longer + kept, games_dirs, sizeof games_dirs);
     setenv("PATH", longer, 1);
     free(longer);
 }
