@@ -12,6 +12,7 @@
 #include "chess/fen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
+#include "core/message.h"
 #include "core/rng.h"
 #include "testutil.h"
 
@@ -49,7 +50,7 @@ struct mem_reader {
 static struct mem_reader mem_open(const void *data, size_t size)
 {
     struct mem_reader m;
-    m.copy = malloc(size + 1);
+    m.copy = xmalloc(size + 1);
     memcpy(m.copy, data, size);
     /* fmemopen of 0 bytes is not portable: use a dummy byte and size 0 reads. */
     m.fp = size ? fmemopen(m.copy, size, "rb") : fopen("/dev/null", "rb");
@@ -76,7 +77,7 @@ static char *read_file(const char *path, size_t *size)
     FILE *f = fopen(path, "rb");
     ck_assert_msg(f != NULL, "cannot open %s", path);
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
+    char *buf = xmalloc(cap);
     size_t got;
     while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
         n += got;
@@ -94,7 +95,7 @@ static char *read_gz(const char *path, size_t *size)
     gzFile z = gzopen(path, "rb");
     ck_assert_msg(z != NULL, "cannot open %s", path);
     size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
+    char *buf = xmalloc(cap);
     int got;
     while ((got = gzread(z, buf + n, (unsigned)(cap - n))) > 0) {
         n += (size_t)got;
@@ -110,7 +111,7 @@ static char *read_gz(const char *path, size_t *size)
 static char *gz_bytes(const char *text, size_t len, size_t *size)
 {
     uLongf cap = compressBound(len) + 64;
-    unsigned char *out = malloc(cap);
+    unsigned char *out = xmalloc(cap);
     z_stream z = {0};
     ck_assert_int_eq(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
     z.next_in = (unsigned char *)text;
@@ -413,7 +414,7 @@ START_TEST(test_long_tag_value)
     /* 100 KB in one tag value: an error naming the limit, then the reader
      * goes on with the next game. */
     size_t big = 100 * 1024;
-    char *text = malloc(big + 512);
+    char *text = xmalloc(big + 512);
     strcpy(text, "[Event \"Huge\"]\n[Annotator \"");
     memset(text + strlen(text), 'x', big);
     strcpy(text + strlen("[Event \"Huge\"]\n[Annotator \"") + big,
@@ -431,9 +432,9 @@ START_TEST(test_long_tag_value)
     free(text);
 
     /* A value of exactly the limit is fine. */
-    text = malloc(PGN_TAG_VALUE_MAX + 64);
-    strcpy(text, "[Event \"");
-    memset(text + 8, 'y', PGN_TAG_VALUE_MAX);
+    text = xmalloc(PGN_TAG_VALUE_MAX + 64);
+    memset(text, 'y', 8 + PGN_TAG_VALUE_MAX);
+    memcpy(text, "[Event \"", 8);
     strcpy(text + 8 + PGN_TAG_VALUE_MAX, "\"]\n1. e4 *\n");
     m = mem_open_text(text);
     ck_assert_int_eq(pgn_next_game(m.r, &game, err, sizeof err), 1);
@@ -447,7 +448,7 @@ START_TEST(test_deep_variations)
 {
     /* 10,000 nested variations are skipped without recursion. */
     enum { DEPTH = 10000 };
-    char *text = malloc(8 * DEPTH + 200);
+    char *text = xmalloc(8 * DEPTH + 200);
     char *p = text + sprintf(text, "[Event \"Deep\"]\n\n1. e4 ");
     for (int i = 0; i < DEPTH; i++)
         p += sprintf(p, "(1. d4 ");
@@ -540,7 +541,7 @@ START_TEST(test_gzip_members_bom_crlf)
     const char *b = "[Event \"B\"]\r\n\r\n1. d4 (1. c4) d5 0-1\r\n";
     size_t na, nb;
     char *za = gz_bytes(a, strlen(a), &na), *zb = gz_bytes(b, strlen(b), &nb);
-    char *both = malloc(na + nb);
+    char *both = xmalloc(na + nb);
     memcpy(both, za, na);
     memcpy(both + na, zb, nb);
     struct mem_reader m = mem_open(both, na + nb);
@@ -596,7 +597,7 @@ START_TEST(test_fuzz)
     char *gz = read_file(data_path("pgn-masters.pgn.gz"), &gz_size);
     struct rng rng;
     rng_seed(&rng, 7);
-    char *buf = malloc(edge_size > gz_size ? edge_size : gz_size);
+    char *buf = xmalloc(edge_size > gz_size ? edge_size : gz_size);
     for (int round = 0; round < 400; round++) {
         bool use_gz = round % 4 == 3;
         const char *src = use_gz ? gz : edge;
