@@ -676,7 +676,8 @@ START_TEST(test_search_answers)
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
     const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
-                                SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA};
+                                SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
+                                    FEATURE_SINGULAR};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
@@ -705,6 +706,27 @@ START_TEST(test_search_answers)
         r = think(&e, "7k/8/8/8/8/8/6q1/7K w - - 0 1", 30, configs[c]);
         ck_assert(move_equal(r.best, parse("Kxg2")));
     }
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
+/* Singular extensions (issue 31): in a middlegame searched to depth 12,
+ * some table moves are extended and some nodes cut by multi-cut, never
+ * without the feature; the move chosen is still a legal one. */
+START_TEST(test_singular_extensions)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    struct search_result with = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES | FEATURE_SINGULAR);
+    ck_assert_uint_gt(with.stats.singular_extensions, 0);
+    ck_assert_uint_gt(with.stats.multi_cuts, 0);
+    ck_assert(!move_is_none(with.best));
+    struct search_result without = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES);
+    ck_assert_uint_eq(without.stats.singular_extensions, 0);
+    ck_assert_uint_eq(without.stats.multi_cuts, 0);
     engine_destroy(&e);
     evaluator_free(eval);
 }
@@ -801,6 +823,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_time_plan);
     tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
+    tcase_add_test(tc, test_singular_extensions);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);
     tcase_add_test(tc, test_threads_report_all_nodes);

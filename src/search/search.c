@@ -61,6 +61,9 @@ enum {
     PROBCUT_MARGIN = 100 * CP,
     PROBCUT_REDUCTION = 4,
     IIR_MIN_DEPTH = 4,
+    SINGULAR_DEPTH = 8,
+    SINGULAR_TT_DEPTH = 2, /* the table's depth at most this much less */
+    SINGULAR_MARGIN = CP,  /* per ply */
 };
 
 static const int FUTILITY_HISTORY_LIMIT[2] = {FUTILITY_HISTORY_LIMIT_0, FUTILITY_HISTORY_LIMIT_1};
@@ -370,6 +373,34 @@ static bool probcut(struct searcher *s, int ply, int beta, int depth, int static
     return false;
 }
 
+/* Singular extensions with multi-cut (Ethereal 12, Stockfish): the table
+ * move, known to hold a lower bound at nearly this depth, is searched a
+ * ply deeper when every other move, searched at half the depth, fails
+ * below its score less a margin.  When another move reaches that reduced
+ * bound although it lies at or above beta, several moves beat beta and
+ * the node is cut at once: -1 with *score.  Otherwise 1 (extend) or 0. */
+static int singular_extension(struct searcher *s, int ply, int depth, int tt_score, int beta,
+                              struct move hash_move, int *score)
+{
+    int singular_beta = tt_score - SINGULAR_MARGIN * depth;
+    if (singular_beta < -MATE_BOUND)
+        singular_beta = -MATE_BOUND;
+    struct ply_data *pd = &s->plies[ply];
+    pd->excluded = hash_move;
+    int x = search(s, ply, singular_beta - 1, singular_beta, depth / 2 - 1, false);
+    pd->excluded = move_none();
+    if (x < singular_beta) {
+        s->stats.singular_extensions++;
+        return 1;
+    }
+    if (singular_beta >= beta) {
+        s->stats.multi_cuts++;
+        *score = singular_beta;
+        return -1;
+    }
+    return 0;
+}
+
 static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path)
 {
     struct board *b = s->board;
@@ -388,6 +419,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     if (ply > s->seldepth)
         s->seldepth = ply;
     bool root = ply == 0, pv_node = beta - alpha > 1;
+    /* A singular-extension search of this node without its table move:
+     * the table holds this node's own result, so it neither decides nor
+     * is written here, and nothing is pruned before the moves. */
+    struct move excluded = pd->excluded;
+    bool singular_search = !move_is_none(excluded);
     if (!root) {
         if (b->state->is_draw || is_repetition(s, ply))
             return DRAW_SCORE;
@@ -409,7 +445,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     struct tt_hit hit;
     struct move hash_move = move_none();
     s->stats.hash_gets++;
-    bool found = tt_probe(s->tt, b->state->key, ply, &hit);
+    bool found = !singular_search && tt_probe(s->tt, b->state->key, ply, &hit);
     if (found) {
         s->stats.hash_hits++;
         hash_move = hit.move;
@@ -419,11 +455,13 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             return hit.score;
     }
     int tb_score;
-    if (!root && search_tb_node(s, ply, depth, &tb_score))
+    if (!root && !singular_search && search_tb_node(s, ply, depth, &tb_score))
         return tb_score;
 
     int static_eval = NO_EVAL;
-    if (!in_check)
+    if (singular_search)
+        static_eval = pd->static_eval; /* this very node's, already known */
+    else if (!in_check)
         static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
     pd->static_eval = static_eval;
     bool improving = !in_check && ply >= 2 && s->plies[ply - 2].static_eval != NO_EVAL &&
@@ -435,7 +473,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
          (hit.bound == TT_UPPERBOUND && hit.score < estimate)))
         estimate = hit.score;
 
-    if (!pv_node && !in_check && !root) {
+    if (!pv_node && !in_check && !root && !singular_search) {
         /* Reverse futility: far above beta, with little depth left. */
         if (has(s, FEATURE_RFP) && depth <= RFP_DEPTH && !is_mate_score(beta) &&
             estimate - RFP_MARGIN * (depth - improving) >= beta)
@@ -471,8 +509,22 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
 
     /* Internal iterative reduction: a node without a table move was not
      * worth much before; search it a ply shallower. */
-    if (has(s, FEATURE_IID) && depth >= IIR_MIN_DEPTH && move_is_none(hash_move) && !root)
+    if (has(s, FEATURE_IID) && depth >= IIR_MIN_DEPTH && move_is_none(hash_move) && !root &&
+        !singular_search)
         depth--;
+
+    int hash_move_extension = 0;
+    if (has(s, FEATURE_SINGULAR) && !root && !singular_search && depth >= SINGULAR_DEPTH && found &&
+        !move_is_none(hash_move) && hit.depth >= depth - SINGULAR_TT_DEPTH &&
+        (hit.bound & (TT_LOWERBOUND | TT_EXACTSCORE)) && !is_ply_score(hit.score) &&
+        ply < 2 * s->root_depth) {
+        int x;
+        hash_move_extension = singular_extension(s, ply, depth, hit.score, beta, hash_move, &x);
+        if (s->timed_out)
+            return 0;
+        if (hash_move_extension < 0)
+            return x; /* multi-cut */
+    }
 
     struct move_picker mp;
     struct history_context hc;
@@ -485,7 +537,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     bool skip_quiets = false;
     struct move best_move = move_none(), m;
     while (picker_next(&mp, b, skip_quiets, &m)) {
-        if (root && !root_move_allowed(s, m))
+        if ((root && !root_move_allowed(s, m)) || (singular_search && move_equal(m, excluded)))
             continue;
         bool quiet = is_quiet(m);
         struct history_scores hs = {0, 0, 0};
@@ -535,6 +587,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         if (root)
             report_currmove(s, m, legal);
         int new_depth = depth - 1, x;
+        if (hash_move_extension > 0 && move_equal(m, hash_move))
+            new_depth += hash_move_extension;
         if (legal == 1) {
             x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
         } else {
@@ -588,8 +642,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         else if (!quiet && !move_equal(m, best_move) && capture_count < MAX_MOVES)
             captures[capture_count++] = m;
     }
-    if (legal == 0)
-        return in_check ? -WIN_SCORE + ply : DRAW_SCORE;
+    if (legal == 0) /* without its table move, a node is only as good as alpha */
+        return singular_search ? alpha : in_check ? -WIN_SCORE + ply : DRAW_SCORE;
 
     if (best >= beta) {
         s->stats.alpha_cutoffs++;
@@ -598,6 +652,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         if (has(s, FEATURE_CONT_HISTORY))
             history_reward_captures(&s->history, b, depth, best_move, captures, capture_count);
     }
+    if (singular_search)
+        return best;
     int bound = best >= beta                          ? TT_LOWERBOUND
                 : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
                                                       : TT_UPPERBOUND;

@@ -50,7 +50,7 @@ struct search_limits {
 struct search_stats {
     uint64_t nodes, alpha_cutoffs, beta_cutoffs, null_cutoffs, material_evals, true_evals,
         move_gens, hash_collisions, hash_puts, hash_gets, hash_hits, check_extensions,
-        mate_extensions, tb_hits;
+        mate_extensions, tb_hits, singular_extensions, multi_cuts;
 };
 
 /* One line of thinking: a finished iteration, or an aspiration fail. */
@@ -103,7 +103,8 @@ enum search_feature {
     FEATURE_PRUNE_CHECKS = 1 << 14,  /* quiet checks pruned like other quiets (off by default) */
     FEATURE_PROBCUT = 1 << 15,       /* ProbCut (off by default: not yet tested) */
     FEATURE_QS_SEE_DELTA = 1 << 16,  /* quiescence SEE threshold from the delta margin (off) */
-    FEATURE_ALL = (1 << 17) - 1,
+    FEATURE_SINGULAR = 1 << 17,      /* singular extension of the table move, multi-cut (off) */
+    FEATURE_ALL = (1 << 18) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

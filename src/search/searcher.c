@@ -18,7 +18,8 @@
 
 /* Every technique is on by default: NEWS has the matches that decided it. */
 const unsigned SEARCH_DEFAULT_FEATURES =
-    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA);
+    FEATURE_ALL &
+    ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA | FEATURE_SINGULAR);
 
 static const struct {
     const char *name;
@@ -41,6 +42,7 @@ static const struct {
     {"prune-checks", FEATURE_PRUNE_CHECKS},
     {"probcut", FEATURE_PROBCUT},
     {"qs-see-delta", FEATURE_QS_SEE_DELTA},
+    {"singular", FEATURE_SINGULAR},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
@@ -162,7 +164,8 @@ void searcher_set_config(struct searcher *s, const struct search_config *config)
     free(s->plies);
     s->plies = xcalloc((size_t)c.max_ply + 2, sizeof *s->plies);
     for (int i = 0; i < c.max_ply + 2; i++)
-        s->plies[i].killers[0] = s->plies[i].killers[1] = s->plies[i].move = move_none();
+        s->plies[i].killers[0] = s->plies[i].killers[1] = s->plies[i].move = s->plies[i].excluded =
+            move_none();
 }
 
 void searcher_set_evaluator(struct searcher *s, const struct evaluator *eval)

@@ -22,7 +22,10 @@ enum { MAX_DEPTH = 128 }; /* the reduction table's range */
 struct ply_data {
     struct move killers[2];
     struct move move; /* the move made from this ply (none for a null move) */
-    int static_eval;  /* NO_EVAL when in check */
+    /* During a singular-extension search of this ply: the table move it
+     * leaves out (none otherwise). */
+    struct move excluded;
+    int static_eval; /* NO_EVAL when in check */
     struct move pv[MAX_PV];
     int pv_length;
 };

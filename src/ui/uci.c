@@ -105,10 +105,11 @@ static void report_statistics(struct uci *u, const struct search_stats *st)
         "info string nodes %" PRIu64 " alpha-cutoffs %" PRIu64 " beta-cutoffs %" PRIu64
         " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64 " move-gens %" PRIu64
         " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
-        " check-extensions %" PRIu64 " mate-extensions %" PRIu64,
+        " check-extensions %" PRIu64 " mate-extensions %" PRIu64 " singular-extensions %" PRIu64
+        " multi-cuts %" PRIu64,
         st->nodes, st->alpha_cutoffs, st->beta_cutoffs, st->null_cutoffs, st->material_evals,
         st->true_evals, st->move_gens, st->hash_gets, st->hash_hits, st->hash_puts,
-        st->check_extensions, st->mate_extensions);
+        st->check_extensions, st->mate_extensions, st->singular_extensions, st->multi_cuts);
 }
 
 static void on_done(const struct search_result *r, void *data)
