@@ -387,7 +387,7 @@ static int singular_extension(struct searcher *s, int ply, int depth, int tt_sco
         singular_beta = -MATE_BOUND;
     struct ply_data *pd = &s->plies[ply];
     pd->excluded = hash_move;
-    int x = search(s, ply, singular_beta - 1, singular_beta, depth / 2 - 1, false);
+    int x = search(s, ply, singular_beta - 1, singular_beta, (depth - 1) / 2, false);
     pd->excluded = move_none();
     if (x < singular_beta) {
         s->stats.singular_extensions++;
