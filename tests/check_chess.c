@@ -250,10 +250,16 @@ static void walk(int depth)
     struct game_state saved = *board.state;
     int side = board.side, ply = board.ply;
     for (int i = 0; i < list.count; i++) {
-        if (!board_make_move(&board, list.moves[i])) {
+        struct move m = list.moves[i];
+        hash_key predicted = board_key_after(&board, m);
+        if (!board_make_move(&board, m)) {
             REQUIRE(board.ply == ply);
             continue;
         }
+        /* board_key_after is exact but for castling and an en-passant
+         * square the new position can use. */
+        if (!(m.type & CASTLE) && !board.state->ep_hashed)
+            REQUIRE(predicted == board.state->key);
         walk(depth - 1);
         board_take_back(&board);
         REQUIRE(memcmp(board.state, &saved, sizeof saved) == 0);

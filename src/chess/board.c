@@ -452,6 +452,25 @@ static void remove_piece(struct game_state *s, int sq)
     s->piece[sq] = NONE;
 }
 
+hash_key board_key_after(const struct board *b, struct move m)
+{
+    const struct game_state *s = b->state;
+    int us = b->side, piece = s->piece[m.from];
+    hash_key key = s->key ^ TABLES->zobrist_side;
+    if (s->ep_hashed)
+        key ^= TABLES->zobrist_ep[sq_file(s->ep)];
+    uint8_t castle = s->castle & TABLES->castle_mask[m.from] & TABLES->castle_mask[m.to];
+    key ^= TABLES->zobrist_castle[s->castle] ^ TABLES->zobrist_castle[castle];
+    if (m.type & EN_PASSANT) {
+        int victim = sq_row(m.from) * 8 + sq_file(m.to);
+        key ^= TABLES->zobrist_piece[colour_other(us)][PAWN][victim];
+    } else if (m.type & CAPTURE) {
+        key ^= TABLES->zobrist_piece[s->colour[m.to]][s->piece[m.to]][m.to];
+    }
+    int placed = (m.type & PROMOTION) ? m.promote : piece;
+    return key ^ TABLES->zobrist_piece[us][piece][m.from] ^ TABLES->zobrist_piece[us][placed][m.to];
+}
+
 bool board_make_move(struct board *b, struct move m)
 {
     ensure_capacity(b);

@@ -94,6 +94,12 @@ bool board_gives_check(struct board *b, struct move m);
 /* The Zobrist key recomputed from scratch (tests compare it with the
  * incremental one). */
 hash_key board_compute_key(const struct board *b);
+/* The key of the position after move m, computed without making it, so
+ * that the search can ask for the transposition table's line while the
+ * move is being made.  Exact for every move but castling (the rook's move
+ * is left out) and a double pawn step that allows an en-passant capture
+ * (the new en-passant file is left out): a hint, never a key to store. */
+hash_key board_key_after(const struct board *b, struct move m);
 
 /* Draw rules (design §5.5). */
 bool board_is_threefold(const struct board *b);

@@ -289,9 +289,9 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
                 static_eval + PIECE_VALUE[victim] + DELTA_MARGIN <= alpha)
                 continue;
         }
+        tt_prefetch(s->tt, board_key_after(b, m));
         if (!board_make_move(b, m))
             continue;
-        tt_prefetch(s->tt, b->state->key);
         s->plies[ply].move = m;
         int x = -quiesce(s, ply + 1, -beta, -alpha);
         board_take_back(b);
@@ -579,9 +579,9 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 continue;
             }
         }
+        tt_prefetch(s->tt, board_key_after(b, m)); /* fetched while the move is made */
         if (!board_make_move(b, m))
             continue;
-        tt_prefetch(s->tt, b->state->key);
         legal++;
         pd->move = m;
         if (root)
