@@ -102,8 +102,13 @@ AM_TESTS_ENVIRONMENT = \
 	abs_top_srcdir='$(abs_top_srcdir)'; \
 	EXEEXT='$(EXEEXT)'; CC='$(CC)'; AR='$(AR)'; \
 	CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-120}; \
+	HOME='$(abs_top_builddir)/tests/home'; \
+	XDG_DATA_HOME="$$HOME/.local/share"; XDG_CONFIG_HOME="$$HOME/.config"; \
+	XDG_CACHE_HOME="$$HOME/.cache"; XDG_STATE_HOME="$$HOME/.local/state"; \
+	mkdir -p "$$HOME"; \
 	export top_builddir top_srcdir abs_top_builddir abs_top_srcdir EXEEXT CC AR \
-	  CK_DEFAULT_TIMEOUT;
+	  CK_DEFAULT_TIMEOUT HOME XDG_DATA_HOME XDG_CONFIG_HOME XDG_CACHE_HOME \
+	  XDG_STATE_HOME;
 
 # Their data.
 EXTRA_DIST += \
@@ -141,7 +146,7 @@ check-soak: all
 	  --match $(abs_top_srcdir)/../shared/tools/match/run; \
 	status=$$?; test $$status -eq 77 && status=0; exit $$status
 .PHONY: check-soak
-clean-local: clean-soak
+clean-local: clean-soak clean-test-home
 clean-soak:
 	-rm -rf soak
 .PHONY: clean-soak
@@ -157,6 +162,13 @@ tests/check-start.stamp: FORCE
 FORCE:
 .PHONY: FORCE
 CLEANFILES += tests/check-start.stamp
+
+# The tests run with HOME and the XDG directories in tests/home under the
+# build directory, so that no test writes into the user's own data (nor,
+# in a package build, where debhelper points HOME into the source tree).
+clean-test-home:
+	-rm -rf tests/home
+.PHONY: clean-test-home
 check-local: check-TESTS
 	@$(SHELL) $(srcdir)/tests/clean-tree.sh $(srcdir) tests/check-start.stamp
 EXTRA_DIST += tests/clean-tree.sh
