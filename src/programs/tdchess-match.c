@@ -17,6 +17,7 @@
 #include "core/message.h"
 #include "core/program.h"
 #include "core/timing.h"
+#include "play/engines/exthost.h"
 #include "play/match/tourney.h"
 
 enum { TOKENS_MAX = 64 };
@@ -772,6 +773,9 @@ static void check_engines_start(const struct tourney_options *o)
                         msg_program_name(), e->name);
             exit(EXIT_FAILURE);
         }
+        const struct ext_engine *x = exthost_engine(&p.host);
+        if (x != NULL && x->note[0] != '\0')
+            msg_warning("%s: %s", e->name, x->note);
         match_player_stop(&p);
     }
 }

@@ -33,6 +33,7 @@
 #include "core/message.h"
 #include "core/timing.h"
 #include "play/engines/host.h"
+#include "play/engines/setup.h"
 #include "ui/engopt.h"
 #include "ui/textboard.h"
 #include "ui/signals.h"
@@ -279,6 +280,13 @@ static void cmd_uci(struct uci *u)
     say(u, "id name %s", ENGINE_NAME);
     say(u, "id author %s", _("the tdchess authors"));
     engopt_describe(&u->options, ENGOPT_UCI, say_line, u);
+    /* A copied or half-installed program plays with the hand-written set:
+     * a GUI or a match tool (tdchess-match shows it) should hear of it. */
+    if (u->host.cfg.set_name == NULL && !setup_eval_installed()) {
+        char note[2600];
+        setup_missing_eval_note(note, sizeof note);
+        say(u, "info string %s", note);
+    }
     say(u, "uciok");
 }
 

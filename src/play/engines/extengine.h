@@ -108,6 +108,9 @@ struct ext_engine {
     pid_t pid;                     /* the child (process group leader); -1 when none */
     int fd;                        /* our end of the socket pair; -1 when closed */
     char name[EXT_NAME_MAX], author[EXT_NAME_MAX];
+    /* The first "info string" of the UCI handshake: what the engine wants
+     * its user to know before play (tdchess: that it lacks its data). */
+    char note[EXT_ERR_MAX];
     char command[ENGINE_SPEC_MAX];
     struct ext_option options[EXT_OPTIONS_MAX];
     int option_count;

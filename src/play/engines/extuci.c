@@ -74,6 +74,8 @@ static bool uci_handshake(struct ext_engine *e, double deadline)
             ext_copy_trimmed(e->author, sizeof e->author, line + 10, strlen(line + 10));
         else if (ext_word_is(line, "option"))
             uci_option(e, line);
+        else if (strncmp(line, "info string ", 12) == 0 && e->note[0] == '\0')
+            ext_copy_trimmed(e->note, sizeof e->note, line + 12, strlen(line + 12));
     }
 }
 
