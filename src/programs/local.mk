@@ -39,11 +39,12 @@ src_tdchess_shuffle_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_train_SOURCES = %reldir%/tdchess-train.c \
 	%reldir%/train-net.c %reldir%/train-net.h %reldir%/train-fit.c
 src_tdchess_train_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
-src_tdchess_datagen_SOURCES = %reldir%/tdchess-datagen.c
+src_tdchess_datagen_SOURCES = %reldir%/tdchess-datagen.c %reldir%/genrun.c %reldir%/genrun.h
 src_tdchess_datagen_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 
 # Tactics puzzles from games ("make puzzles" is in data/local.mk); its
-# progress file is train/genstate.h's.
+# run, like tdchess-datagen's, is genrun.c's, and its progress file
+# train/genstate.h's.
 bin_PROGRAMS += src/tdchess-puzzles
-src_tdchess_puzzles_SOURCES = %reldir%/tdchess-puzzles.c
+src_tdchess_puzzles_SOURCES = %reldir%/tdchess-puzzles.c %reldir%/genrun.c %reldir%/genrun.h
 src_tdchess_puzzles_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)

@@ -3,10 +3,11 @@
  * (tdchess-datagen(6)).
  *
  * Game I of a run is labelled by whichever thread takes it, but the games
- * reach the file in the order of I (a window of finished games waits for
- * the slowest one), and each game depends on I alone (datagen.h): the file
- * is the same whatever the thread count, and it only ever grows by whole
- * games, so that OUT.state (genstate.h) can say where a rerun goes on.
+ * reach the file in the order of I (genrun.h, the run this program shares
+ * with tdchess-puzzles), and each game depends on I alone (datagen.h): the
+ * file is the same whatever the thread count, and it only ever grows by
+ * whole games, so that OUT.state (genstate.h) can say where a rerun goes
+ * on.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -17,33 +18,26 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <pthread.h>
-#include <unistd.h>
 
 #include "chess/epd.h"
 #include "chess/fen.h"
 #include "chess/pgn.h"
 #include "core/message.h"
 #include "core/program.h"
-#include "core/thread.h"
 #include "core/timing.h"
 #include "eval/eval.h"
-#include "play/engines/setup.h"
+#include "programs/genrun.h"
 #include "train/datagen.h"
 #include "train/genstate.h"
 #include "train/posrec.h"
-#include "ui/signals.h"
 
 enum { MAX_THREADS = 256, DEFAULT_RELABEL_NODES = 2000, DEFAULT_SELFPLAY_NODES = 5000 };
 
 struct options {
     const char *relabel; /* the PGN file, or NULL for self-play */
     const char *openings;
-    const char *eval_file;
-    const char *out;
-    uint64_t games, positions; /* targets; 0 for none */
-    int threads;
-    bool quiet, random_set;
+    bool random_set;
+    struct genrun_config run; /* OUT, the evaluation, the threads, the targets */
     struct datagen_options gen;
 };
 
@@ -91,178 +85,119 @@ static void usage(void)
     program_report_bugs();
 }
 
-/* ---- the run: workers, the window of finished games, the output -------------- */
+/* ---- the games: handed out, played, written (genrun.h runs them) ---------- */
 
-struct slot {
-    bool ready;
-    struct datagen_records records;
-};
-
-struct run {
+/* The program's side of the run: where the games come from, and the
+ * records of the games in the window. */
+struct games {
     const struct options *o;
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    struct pgn_reader *reader;
+    struct pgn_reader *reader; /* relabel */
     struct pgn_game game;
-    bool input_done, target_reached, failed;
-    char **openings;
+    char **openings; /* self-play: FEN strings */
     size_t opening_count;
-    uint64_t next;      /* the next game to hand out */
-    uint64_t committed; /* games in the file (written or skipped) */
-    uint64_t positions; /* records in the file */
-    uint64_t skipped;   /* relabel: games without a result or unreadable */
-    struct slot *slots;
-    size_t window;
-    int running; /* workers still working */
-    FILE *out;
-    char *state_path;
-    struct genstate state;
-    double last_save;
-    atomic_bool stop;
+    struct datagen_records *slots;
 };
 
-/* A write error on PATH: the run stops. */
-static void fail(struct run *r, const char *path)
+/* A worker's engine: its own table, on its own evaluation. */
+static void *new_generator(struct genrun *r, struct genrun_worker *w)
 {
-    if (!r->failed)
-        msg_error("%s: %s", path, strerror(errno));
-    r->failed = true;
-    atomic_store(&r->stop, true);
+    const struct games *g = r->c.data;
+    return datagen_worker_new(w->eval, &g->o->gen, &r->stop);
 }
 
-/* Writes OUT.state for the games committed (the data first reaches the
- * disk).  Under the lock. */
-static void save_state(struct run *r)
+static void free_generator(void *engine)
 {
-    if (r->failed)
-        return;
-    r->state.games = r->committed;
-    r->state.positions = r->positions;
-    r->state.bytes = r->positions * POSREC_SIZE;
-    char err[1024];
-    if (!genstate_sync(r->out, r->o->out, r->state_path, &r->state, err, sizeof err)) {
-        msg_error("%s", err);
-        r->failed = true;
-        atomic_store(&r->stop, true);
-    }
-    r->last_save = time_wall();
+    datagen_worker_free(engine);
 }
 
-/* Writes the finished games that are next in order.  Under the lock. */
-static void commit_ready(struct run *r)
+/* A game's result as a record has it; false for a game without one:
+ * nothing to learn the outcome from. */
+static bool record_result(enum pgn_result result, int *out)
 {
-    const struct options *o = r->o;
-    struct slot *s;
-    while (!r->failed && !r->target_reached && (s = &r->slots[r->committed % r->window])->ready) {
-        size_t n = s->records.count;
-        if (n > 0 && fwrite(s->records.data, POSREC_SIZE, n, r->out) != n) {
-            fail(r, o->out);
-            return;
-        }
-        r->positions += n;
-        r->committed++;
-        s->ready = false;
-        if ((o->games && r->committed >= o->games) ||
-            (o->positions && r->positions >= o->positions)) {
-            r->target_reached = true;
-            atomic_store(&r->stop, true);
-        }
+    switch (result) {
+    case PGN_WHITE_WINS:
+        *out = POSREC_WHITE_WON;
+        return true;
+    case PGN_BLACK_WINS:
+        *out = POSREC_BLACK_WON;
+        return true;
+    case PGN_DRAW:
+        *out = POSREC_DRAW;
+        return true;
+    default:
+        return false;
     }
-    if (time_wall() - r->last_save >= 1.0)
-        save_state(r);
 }
 
-enum job { JOB_NONE, JOB_GAME, JOB_EMPTY };
-
-/* The next game for a worker: its index, and in relabelling the game and
- * its result.  Under the lock. */
-static enum job next_job(struct run *r, struct board *game, uint64_t *index, int *result)
+/* Self-play needs the index alone; relabelling reads the next game and
+ * skips one that cannot be read or has no result.  Under the lock. */
+static enum genrun_job take_game(struct genrun *r, struct genrun_worker *w, uint64_t index)
 {
-    const struct options *o = r->o;
-    while (!atomic_load(&r->stop) && r->next - r->committed >= r->window)
-        pthread_cond_wait(&r->cond, &r->lock);
-    if (atomic_load(&r->stop) || (o->games && r->next >= o->games) || r->input_done)
-        return JOB_NONE;
-    if (!o->relabel) {
-        *index = r->next++;
-        return JOB_GAME;
-    }
+    struct games *g = r->c.data;
+    g->slots[genrun_slot(r, index)].count = 0;
+    if (!g->o->relabel)
+        return GENRUN_GAME;
     char err[PGN_ERR_MAX];
-    int got = pgn_next_game(r->reader, &r->game, err, sizeof err);
-    if (got == 0) {
-        r->input_done = true;
-        return JOB_NONE;
-    }
-    *index = r->next++;
+    int got = pgn_next_game(g->reader, &g->game, err, sizeof err);
+    if (got == 0)
+        return GENRUN_END;
     if (got < 0) {
         msg_warning(_("%s; game skipped"), err);
-        r->skipped++;
-        return JOB_EMPTY;
+        return GENRUN_SKIPPED;
     }
-    switch (r->game.result) {
-    case PGN_WHITE_WINS:
-        *result = POSREC_WHITE_WON;
-        break;
-    case PGN_BLACK_WINS:
-        *result = POSREC_BLACK_WON;
-        break;
-    case PGN_DRAW:
-        *result = POSREC_DRAW;
-        break;
-    default:
-        r->skipped++; /* no result: nothing to learn the outcome from */
-        return JOB_EMPTY;
-    }
-    board_copy(game, &r->game.board);
-    return JOB_GAME;
+    if (!record_result(g->game.result, &w->result))
+        return GENRUN_SKIPPED;
+    board_copy(&w->game, &g->game.board);
+    return GENRUN_GAME;
 }
 
-struct worker {
-    struct run *run;
-    struct datagen_worker *gen;
-    pthread_t thread;
-};
-
-static void *worker_main(void *arg)
+/* Game INDEX into its slot: played from its seed, or the game taken
+ * searched position by position. */
+static bool label_game(struct genrun *r, struct genrun_worker *w, uint64_t index)
 {
-    struct worker *wk = arg;
-    struct run *r = wk->run;
-    struct board game;
-    board_init(&game);
-    struct datagen_records records = {0};
-    pthread_mutex_lock(&r->lock);
-    for (;;) {
-        uint64_t index = 0;
-        int result = POSREC_DRAW;
-        enum job job = next_job(r, &game, &index, &result);
-        if (job == JOB_NONE)
-            break;
-        pthread_mutex_unlock(&r->lock);
-        records.count = 0;
-        bool done = true;
-        if (job == JOB_GAME && r->o->relabel)
-            done = datagen_relabel(wk->gen, &game, result, &records);
-        else if (job == JOB_GAME)
-            done = datagen_selfplay(wk->gen, index, (const char *const *)r->openings,
-                                    r->opening_count, &records);
-        pthread_mutex_lock(&r->lock);
-        if (!done)
-            break; /* stopped: the game is dropped */
-        struct slot *s = &r->slots[index % r->window];
-        struct datagen_records spare = s->records;
-        s->records = records;
-        records = spare;
-        s->ready = true;
-        commit_ready(r);
-        pthread_cond_broadcast(&r->cond);
-    }
-    r->running--;
-    pthread_cond_broadcast(&r->cond);
-    pthread_mutex_unlock(&r->lock);
-    datagen_records_free(&records);
-    board_free(&game);
-    return NULL;
+    const struct games *g = r->c.data;
+    struct datagen_records *records = &g->slots[genrun_slot(r, index)];
+    if (g->o->relabel)
+        return datagen_relabel(w->engine, &w->game, w->result, records);
+    return datagen_selfplay(w->engine, index, (const char *const *)g->openings, g->opening_count,
+                            records);
 }
+
+static bool write_records(struct genrun *r, uint64_t index, uint64_t *records)
+{
+    const struct games *g = r->c.data;
+    const struct datagen_records *s = &g->slots[genrun_slot(r, index)];
+    size_t n = s->count;
+    if (n > 0 && fwrite(s->data, POSREC_SIZE, n, r->out) != n)
+        return false;
+    *records += n;
+    return true;
+}
+
+/* Resumed: passes over a game done before (self-play reads none). */
+static bool skip_game(struct genrun *r)
+{
+    struct games *g = r->c.data;
+    char err[PGN_ERR_MAX];
+    return !g->reader || pgn_next_game(g->reader, &g->game, err, sizeof err) != 0;
+}
+
+static void show_figures(const struct genrun *r, double seconds)
+{
+    uint64_t fresh = r->records - r->start_records;
+    fprintf(stderr, _("%" PRIu64 " games, %" PRIu64 " positions, %.0f positions/s"), r->committed,
+            r->records, seconds > 0 ? (double)fresh / seconds : 0.0);
+}
+
+static const struct genrun_ops datagen_ops = {
+    .new_engine = new_generator,
+    .free_engine = free_generator,
+    .take = take_game,
+    .play = label_game,
+    .write = write_records,
+    .skip = skip_game,
+    .progress = show_figures,
+};
 
 /* ---- setting up ----------------------------------------------------------------- */
 
@@ -322,52 +257,7 @@ static void describe(const struct options *o, char *buf, size_t len)
              " nodes=%" PRIu64 " depth=%d max-score=%d keep-checks=%d keep-captures=%d "
              "eval-file=%s",
              g->nodes, g->depth, g->max_score, g->keep_checks, g->keep_captures,
-             o->eval_file ? o->eval_file : "default");
-}
-
-/* Opens OUT where its state says the whole games end (a new file when
- * there is neither). */
-static void open_output(struct run *r)
-{
-    const struct options *o = r->o;
-    char err[1024], settings[GENSTATE_SETTINGS_MAX];
-    describe(o, settings, sizeof settings);
-    r->state_path = xmalloc(strlen(o->out) + 7);
-    sprintf(r->state_path, "%s.state", o->out);
-    bool fresh;
-    if (!(r->out =
-              genstate_open(o->out, r->state_path, settings, &r->state, &fresh, err, sizeof err)))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    if (fresh) {
-        save_state(r);
-        if (r->failed)
-            exit(EXIT_FAILURE);
-        return;
-    }
-    if (r->state.bytes != r->state.positions * POSREC_SIZE)
-        msg_fatal(EXIT_FAILURE, _("%s: shorter than %s says (%" PRIu64 " bytes)"), o->out,
-                  r->state_path, r->state.bytes);
-    r->committed = r->next = r->state.games;
-    r->positions = r->state.positions;
-    if ((o->games && r->committed >= o->games) || (o->positions && r->positions >= o->positions))
-        r->target_reached = true;
-}
-
-/* Relabelling: skips the games done before. */
-static void skip_games(struct run *r)
-{
-    char err[PGN_ERR_MAX];
-    for (uint64_t i = 0; i < r->committed && !r->input_done && !signals_quit_requested(); i++)
-        r->input_done = pgn_next_game(r->reader, &r->game, err, sizeof err) == 0;
-}
-
-static struct evaluator *load_evaluator(const struct options *o)
-{
-    struct evaluator *e = evaluator_new();
-    char err[1024];
-    if (!setup_load_eval(e, o->eval_file, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    return e;
+             o->run.eval_file ? o->run.eval_file : "default");
 }
 
 /* ---- options ------------------------------------------------------------------------ */
@@ -405,10 +295,11 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->relabel = optarg;
             break;
         case 'g':
-            o->games = (uint64_t)program_int_arg(optarg, 1, big, _("number of games"));
+            o->run.max_games = (uint64_t)program_int_arg(optarg, 1, big, _("number of games"));
             break;
         case 'p':
-            o->positions = (uint64_t)program_int_arg(optarg, 1, big, _("number of positions"));
+            o->run.max_records =
+                (uint64_t)program_int_arg(optarg, 1, big, _("number of positions"));
             break;
         case 'n':
             o->gen.nodes = (uint64_t)program_int_arg(optarg, 1, 1000000000, _("node count"));
@@ -418,10 +309,10 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->gen.depth = (int)program_int_arg(optarg, 1, 64, _("depth"));
             break;
         case 't':
-            o->threads = (int)program_int_arg(optarg, 1, MAX_THREADS, _("threads"));
+            o->run.threads = (int)program_int_arg(optarg, 1, MAX_THREADS, _("threads"));
             break;
         case 'w':
-            o->eval_file = optarg;
+            o->run.eval_file = optarg;
             break;
         case 'o':
             o->openings = optarg;
@@ -446,7 +337,7 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->gen.max_score = (int)program_int_arg(optarg, 0, 32767, _("maximum score"));
             break;
         case 'q':
-            o->quiet = true;
+            o->run.quiet = true;
             break;
         case 'h':
             usage();
@@ -461,7 +352,7 @@ static void parse_options(int argc, char **argv, struct options *o)
     if (argc - optind != 1)
         program_usage_error("%s", argc == optind ? _("missing output file")
                                                  : _("more than one output file"));
-    o->out = argv[optind];
+    o->run.out = argv[optind];
     if (o->openings && o->random_set)
         program_usage_error(_("--openings and --random-plies exclude each other"));
     if (o->relabel && (o->openings || o->random_set))
@@ -472,114 +363,60 @@ static void parse_options(int argc, char **argv, struct options *o)
 
 /* ---- main ----------------------------------------------------------------------------- */
 
-static void progress(struct run *r, uint64_t start_positions, double start, bool final)
+static void print_summary(const struct options *o, const struct genrun *r)
 {
-    double seconds = time_wall() - start;
-    uint64_t fresh = r->positions - start_positions;
-    fputc('\r', stderr);
-    fprintf(stderr, _("%" PRIu64 " games, %" PRIu64 " positions, %.0f positions/s"), r->committed,
-            r->positions, seconds > 0 ? (double)fresh / seconds : 0.0);
-    fputs(final ? "\n" : "  ", stderr);
-    fflush(stderr);
+    double seconds = time_wall() - r->start;
+    uint64_t fresh = r->records - r->start_records;
+    printf(_("%s: %" PRIu64 " games, %" PRIu64 " positions (%" PRIu64 " new, %.0f positions/s)\n"),
+           o->run.out, r->committed, r->records, fresh,
+           seconds > 0 ? (double)fresh / seconds : 0.0);
+    if (o->relabel && r->skipped > 0)
+        printf(_("%" PRIu64 " games skipped (no result or unreadable)\n"), r->skipped);
 }
 
-/* The progress line, from the main thread's wait. */
-struct ticker {
-    struct run *run;
-    uint64_t start_positions;
-    double start;
-};
-
-static void tick(void *data)
+static void free_games(struct games *g, size_t window)
 {
-    struct ticker *t = data;
-    progress(t->run, t->start_positions, t->start, false);
+    if (g->reader)
+        pgn_close(g->reader);
+    pgn_game_free(&g->game);
+    for (size_t i = 0; i < window; i++)
+        datagen_records_free(&g->slots[i]);
+    for (size_t i = 0; i < g->opening_count; i++)
+        free(g->openings[i]);
+    free(g->openings);
+    free(g->slots);
 }
 
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
-    struct options o = {.threads = 1, .gen = datagen_options_default()};
+    struct options o = {.run = {.threads = 1, .record_size = POSREC_SIZE, .save_every = 1.0},
+                        .gen = datagen_options_default()};
     parse_options(argc, argv, &o);
 
-    struct run r = {.o = &o, .window = (size_t)o.threads * 4};
-    pthread_mutex_init(&r.lock, NULL);
-    pthread_cond_init(&r.cond, NULL);
-    /* A signal from here on stops the run cleanly. */
-    signals_install(true);
+    struct games g = {.o = &o};
+    o.run.ops = &datagen_ops;
+    o.run.data = &g;
+    struct genrun r;
+    genrun_init(&r, &o.run);
     /* Every input is checked before OUT is touched. */
     if (o.openings)
-        r.openings = load_openings(o.openings, &r.opening_count);
+        g.openings = load_openings(o.openings, &g.opening_count);
     char err[PGN_ERR_MAX];
-    if (o.relabel && !(r.reader = pgn_open(o.relabel, err, sizeof err)))
+    if (o.relabel && !(g.reader = pgn_open(o.relabel, err, sizeof err)))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    pgn_game_init(&r.game);
-    struct worker *workers = xcalloc((size_t)o.threads, sizeof *workers);
-    struct evaluator **evals = xcalloc((size_t)o.threads, sizeof *evals);
-    for (int i = 0; i < o.threads; i++) {
-        evals[i] = load_evaluator(&o);
-        workers[i].run = &r;
-        if (!(workers[i].gen = datagen_worker_new(evals[i], &o.gen, &r.stop)))
-            msg_fatal(EXIT_FAILURE, _("cannot allocate the transposition tables"));
-    }
-    open_output(&r);
-    if (o.relabel)
-        skip_games(&r);
-    r.slots = xcalloc(r.window, sizeof *r.slots);
-    /* (a signal may have cut the skipping short: then no game may start) */
-    atomic_store(&r.stop, r.target_reached || signals_quit_requested());
-    bool show = !o.quiet && isatty(STDERR_FILENO);
-    uint64_t start_positions = r.positions;
-    double start = time_wall();
-    r.last_save = start;
-    pthread_mutex_lock(&r.lock);
-    for (int i = 0; i < o.threads; i++)
-        if (thread_start_quiet(&workers[i].thread, worker_main, &workers[i]) == 0)
-            r.running++;
-        else
-            msg_fatal(EXIT_FAILURE, _("cannot start a thread"));
-    struct ticker ticker = {&r, start_positions, start};
-    signals_wait_workers(&r.lock, &r.cond, &r.running, &r.stop, show ? tick : NULL, &ticker);
-    save_state(&r);
-    pthread_mutex_unlock(&r.lock);
-    if (show)
-        progress(&r, start_positions, start, true);
-    for (int i = 0; i < o.threads; i++) {
-        pthread_join(workers[i].thread, NULL);
-        datagen_worker_free(workers[i].gen);
-        evaluator_free(evals[i]);
-    }
-    if (fclose(r.out) != 0 && !r.failed) {
-        msg_error("%s: %s", o.out, strerror(errno));
-        r.failed = true;
-    }
-    if (!o.quiet && !r.failed) {
-        double seconds = time_wall() - start;
-        printf(
-            _("%s: %" PRIu64 " games, %" PRIu64 " positions (%" PRIu64 " new, %.0f positions/s)\n"),
-            o.out, r.committed, r.positions, r.positions - start_positions,
-            seconds > 0 ? (double)(r.positions - start_positions) / seconds : 0.0);
-        if (o.relabel && r.skipped > 0)
-            printf(_("%" PRIu64 " games skipped (no result or unreadable)\n"), r.skipped);
-        if (signals_quit_requested() && !r.target_reached && !r.input_done)
-            printf(_("Stopped by a signal: the same command goes on from here.\n"));
-    }
-    if (r.reader)
-        pgn_close(r.reader);
-    pgn_game_free(&r.game);
-    for (size_t i = 0; i < r.window; i++)
-        datagen_records_free(&r.slots[i].records);
-    for (size_t i = 0; i < r.opening_count; i++)
-        free(r.openings[i]);
-    free(r.openings);
-    free(r.slots);
-    free(workers);
-    free(evals);
-    free(r.state_path);
-    int sig = signals_quit_requested();
-    if (r.failed)
-        return EXIT_FAILURE;
-    if (sig && !r.target_reached && !r.input_done)
-        return 128 + sig;
-    return EXIT_SUCCESS;
+    pgn_game_init(&g.game);
+    genrun_add_workers(&r);
+    char settings[GENSTATE_SETTINGS_MAX];
+    describe(&o, settings, sizeof settings);
+    genrun_open(&r, settings);
+    g.slots = xcalloc(r.window, sizeof *g.slots);
+    genrun_run(&r);
+    if (!o.run.quiet && !r.failed)
+        print_summary(&o, &r);
+    genrun_note_interruption(&r);
+    free_games(&g, r.window);
+    int status = genrun_exit_status(&r);
+    genrun_free(&r);
+    return status;
 }

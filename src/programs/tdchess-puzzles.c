@@ -3,8 +3,8 @@
  * solutions, themes and ratings, as EPD lines; and checking puzzle files.
  *
  * Each game is searched by whichever thread takes it, but its puzzles
- * reach the file in the order of the games (finished games wait in a
- * window for the slowest one), and the puzzles of a game depend on the
+ * reach the file in the order of the games (genrun.h, the run this program
+ * shares with tdchess-datagen), and the puzzles of a game depend on the
  * game alone (tools/puzzle.h): the file is the same whatever the thread
  * count.  OUT.state (train/genstate.h) records how many games the file
  * holds whole, so that a rerun goes on where a stopped one ended.
@@ -17,30 +17,22 @@
 
 #include <getopt.h>
 #include <inttypes.h>
-#include <pthread.h>
-#include <unistd.h>
 
 #include "chess/pgn.h"
 #include "core/message.h"
 #include "core/program.h"
-#include "core/thread.h"
-#include "core/timing.h"
 #include "eval/eval.h"
-#include "play/engines/setup.h"
+#include "programs/genrun.h"
 #include "tools/puzzle.h"
 #include "train/genstate.h"
-#include "ui/signals.h"
 
 enum { MAX_THREADS = 64, LINE_MAX_LEN = 1024 };
 
 struct options {
-    const char *out;
-    char **games; /* the PGN files, in order */
+    char **games; /* the PGN files, in order (--check: the puzzle files) */
     int game_files;
-    const char *eval_file;
-    uint64_t max_games, max_puzzles; /* 0: no limit */
-    int threads;
-    bool quiet, check, no_source;
+    bool check, no_source;
+    struct genrun_config run; /* OUT, the evaluation, the threads, the targets */
     struct puzzle_options find;
 };
 
@@ -176,117 +168,61 @@ static void seen_load(struct seen *s, FILE *in, uint64_t bytes)
     fseek(in, 0, SEEK_END);
 }
 
-/* ---- the run ------------------------------------------------------------------ */
+/* ---- the games: handed out, searched, written (genrun.h runs them) -------- */
 
 struct slot {
-    bool ready;
     int count;
     struct puzzle puzzles[PUZZLE_PER_GAME];
     char source[200];
 };
 
-struct run {
+/* The program's side of the run: the game files read in turn, the puzzles
+ * of the games in the window, and those written. */
+struct games {
     const struct options *o;
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
     struct pgn_reader *reader;
     int file; /* the index of reader's file */
     struct pgn_game game;
-    bool input_done, target_reached, failed;
-    uint64_t next, committed, puzzles, skipped;
     struct slot *slots;
-    size_t window;
-    int running;
-    FILE *out;
-    char *state_path;
-    struct genstate state;
     struct board scratch;
     struct seen seen;
-    double last_save;
-    atomic_bool stop;
 };
 
-static void write_failed(struct run *r, const char *path)
+/* A worker's engine: its own searches, on its own evaluation. */
+static void *new_finder(struct genrun *r, struct genrun_worker *w)
 {
-    if (!r->failed)
-        msg_error("%s: %s", path, strerror(errno));
-    r->failed = true;
-    atomic_store(&r->stop, true);
+    const struct games *g = r->c.data;
+    return puzzle_finder_new(w->eval, &g->o->find);
 }
 
-/* The data on the disk first, then OUT.state.  Under the lock. */
-static void save_state(struct run *r)
+static void free_finder(void *engine)
 {
-    if (r->failed)
-        return;
-    long bytes = ftell(r->out);
-    r->state.games = r->committed;
-    r->state.positions = r->puzzles;
-    r->state.bytes = bytes < 0 ? 0 : (uint64_t)bytes;
-    char err[1024];
-    if (!genstate_sync(r->out, r->o->out, r->state_path, &r->state, err, sizeof err)) {
-        msg_error("%s", err);
-        r->failed = true;
-        atomic_store(&r->stop, true);
-    }
-    r->last_save = time_wall();
-}
-
-/* Writes the games finished in order.  Under the lock. */
-static void commit(struct run *r)
-{
-    const struct options *o = r->o;
-    char line[LINE_MAX_LEN];
-    for (;;) {
-        struct slot *s = &r->slots[r->committed % r->window];
-        if (r->failed || r->target_reached || !s->ready)
-            break;
-        for (int i = 0; i < s->count; i++) {
-            if (!seen_add(&r->seen, position_key(s->puzzles[i].fen)))
-                continue;
-            puzzle_format(&r->scratch, &s->puzzles[i], (unsigned long)(r->puzzles + 1),
-                          o->no_source ? NULL : s->source, line, sizeof line);
-            if (fprintf(r->out, "%s\n", line) < 0) {
-                write_failed(r, o->out);
-                return;
-            }
-            r->puzzles++;
-        }
-        s->ready = false;
-        r->committed++;
-        if ((o->max_games && r->committed >= o->max_games) ||
-            (o->max_puzzles && r->puzzles >= o->max_puzzles)) {
-            r->target_reached = true;
-            atomic_store(&r->stop, true);
-        }
-    }
-    if (r->target_reached || time_wall() - r->last_save >= 2.0)
-        save_state(r);
+    puzzle_finder_free(engine);
 }
 
 /* The next game from the files in turn: 1, 0 at the end, -1 skipped. */
-static int read_game(struct run *r)
+static int read_game(struct genrun *r)
 {
+    struct games *g = r->c.data;
     char err[PGN_ERR_MAX];
     for (;;) {
-        if (!r->reader) {
-            if (r->file >= r->o->game_files)
+        if (!g->reader) {
+            if (g->file >= g->o->game_files)
                 return 0;
-            if (!(r->reader = pgn_open(r->o->games[r->file], err, sizeof err))) {
+            if (!(g->reader = pgn_open(g->o->games[g->file], err, sizeof err))) {
                 msg_error("%s", err);
-                r->failed = true;
-                atomic_store(&r->stop, true);
+                genrun_fail(r);
                 return 0;
             }
         }
-        int got = pgn_next_game(r->reader, &r->game, err, sizeof err);
+        int got = pgn_next_game(g->reader, &g->game, err, sizeof err);
         if (got < 0)
             msg_warning(_("%s; game skipped"), err);
         if (got != 0)
             return got;
-        pgn_close(r->reader);
-        r->reader = NULL;
-        r->file++;
+        pgn_close(g->reader);
+        g->reader = NULL;
+        g->file++;
     }
 }
 
@@ -298,76 +234,77 @@ static void describe_game(const struct pgn_game *g, char *buf, size_t len)
              event ? event : "?", date ? date : "????");
 }
 
-/* Takes the next game, under the lock: false when there is none. */
-static bool take_game(struct run *r, struct board *game, int *result, uint64_t *index,
-                      struct slot **slot)
+/* Reads the next game, skipping one that cannot be read.  Under the lock. */
+static enum genrun_job take_game(struct genrun *r, struct genrun_worker *w, uint64_t index)
 {
-    while (!atomic_load(&r->stop) && r->next - r->committed >= r->window)
-        pthread_cond_wait(&r->cond, &r->lock);
-    if (atomic_load(&r->stop) || r->input_done)
-        return false;
-    if ((r->o->max_games && r->next >= r->o->max_games)) {
-        r->input_done = true;
-        return false;
-    }
+    struct games *g = r->c.data;
     int got = read_game(r);
-    if (got == 0) {
-        r->input_done = true;
+    if (got == 0)
+        return GENRUN_END;
+    struct slot *slot = &g->slots[genrun_slot(r, index)];
+    slot->count = 0;
+    if (got < 0)
+        return GENRUN_SKIPPED;
+    w->result = (int)g->game.result;
+    board_copy(&w->game, &g->game.board);
+    describe_game(&g->game, slot->source, sizeof slot->source);
+    return GENRUN_GAME;
+}
+
+/* The puzzles of the game taken, into its slot. */
+static bool find_puzzles(struct genrun *r, struct genrun_worker *w, uint64_t index)
+{
+    const struct games *g = r->c.data;
+    struct slot *slot = &g->slots[genrun_slot(r, index)];
+    int n = puzzle_find_in_game(w->engine, &w->game, w->result, slot->puzzles, PUZZLE_PER_GAME,
+                                &r->stop);
+    if (n < 0)
         return false;
-    }
-    *index = r->next++;
-    *slot = &r->slots[*index % r->window];
-    (*slot)->count = 0;
-    if (got < 0) {
-        r->skipped++;
-        *result = -1;
-        return true;
-    }
-    *result = (int)r->game.result;
-    board_copy(game, &r->game.board);
-    describe_game(&r->game, (*slot)->source, sizeof(*slot)->source);
+    slot->count = n;
     return true;
 }
 
-struct worker {
-    struct run *run;
-    struct puzzle_finder *finder;
-    pthread_t thread;
-};
-
-static void *worker_main(void *arg)
+/* The puzzles of a game but those OUT holds already, numbered on from
+ * the puzzles before them. */
+static bool write_puzzles(struct genrun *r, uint64_t index, uint64_t *records)
 {
-    struct worker *w = arg;
-    struct run *r = w->run;
-    struct board game;
-    board_init(&game);
-    struct puzzle found[PUZZLE_PER_GAME];
-    pthread_mutex_lock(&r->lock);
-    for (;;) {
-        int result;
-        uint64_t index;
-        struct slot *slot;
-        if (!take_game(r, &game, &result, &index, &slot))
-            break;
-        pthread_mutex_unlock(&r->lock);
-        int n = 0;
-        if (result >= 0)
-            n = puzzle_find_in_game(w->finder, &game, result, found, PUZZLE_PER_GAME, &r->stop);
-        pthread_mutex_lock(&r->lock);
-        if (n < 0)
-            break; /* stopped: this game is done again next time */
-        memcpy(slot->puzzles, found, (size_t)n * sizeof *found);
-        slot->count = n;
-        slot->ready = true;
-        commit(r);
-        pthread_cond_broadcast(&r->cond);
+    struct games *g = r->c.data;
+    const struct slot *s = &g->slots[genrun_slot(r, index)];
+    char line[LINE_MAX_LEN];
+    for (int i = 0; i < s->count; i++) {
+        if (!seen_add(&g->seen, position_key(s->puzzles[i].fen)))
+            continue;
+        puzzle_format(&g->scratch, &s->puzzles[i], (unsigned long)(*records + 1),
+                      g->o->no_source ? NULL : s->source, line, sizeof line);
+        if (fprintf(r->out, "%s\n", line) < 0)
+            return false;
+        (*records)++;
     }
-    r->running--;
-    pthread_cond_broadcast(&r->cond);
-    pthread_mutex_unlock(&r->lock);
-    board_free(&game);
-    return NULL;
+    return true;
 }
+
+/* Resumed: passes over a game done before. */
+static bool skip_game(struct genrun *r)
+{
+    return read_game(r) != 0;
+}
+
+static void show_figures(const struct genrun *r, double seconds)
+{
+    double minutes = seconds / 60;
+    fprintf(stderr, _("%" PRIu64 " games, %" PRIu64 " puzzles, %.1f games/min"), r->committed,
+            r->records, minutes > 0 ? (double)(r->committed - r->start_games) / minutes : 0.0);
+}
+
+static const struct genrun_ops puzzles_ops = {
+    .new_engine = new_finder,
+    .free_engine = free_finder,
+    .take = take_game,
+    .play = find_puzzles,
+    .write = write_puzzles,
+    .skip = skip_game,
+    .progress = show_figures,
+};
 
 /* ---- setting up ------------------------------------------------------------- */
 
@@ -376,44 +313,26 @@ static void describe(const struct options *o, char *buf, size_t len)
     size_t used = (size_t)snprintf(
         buf, len, "puzzles nodes=%" PRIu64 " deep-nodes=%" PRIu64 " min-ply=%d source=%d eval=%s",
         o->find.nodes, o->find.deep_nodes, o->find.min_ply, !o->no_source,
-        o->eval_file ? o->eval_file : "default");
+        o->run.eval_file ? o->run.eval_file : "default");
     for (int i = 0; i < o->game_files && used < len; i++) {
         const char *base = strrchr(o->games[i], '/');
         used += (size_t)snprintf(buf + used, len - used, " %s", base ? base + 1 : o->games[i]);
     }
 }
 
-/* Opens OUT at the end of its last whole game (new when it has no state). */
-static void open_output(struct run *r)
+/* Every game file opens, before OUT is touched; exits when one does not. */
+static void check_game_files(const struct options *o)
 {
-    const struct options *o = r->o;
-    char err[1024], settings[GENSTATE_SETTINGS_MAX];
-    describe(o, settings, sizeof settings);
-    r->state_path = xmalloc(strlen(o->out) + 7);
-    sprintf(r->state_path, "%s.state", o->out);
-    bool fresh;
-    if (!(r->out =
-              genstate_open(o->out, r->state_path, settings, &r->state, &fresh, err, sizeof err)))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    if (fresh) {
-        save_state(r);
-        if (r->failed)
-            exit(EXIT_FAILURE);
-        return;
+    char err[PGN_ERR_MAX];
+    for (int i = 0; i < o->game_files; i++) {
+        struct pgn_reader *test = pgn_open(o->games[i], err, sizeof err);
+        if (!test)
+            msg_fatal(EXIT_FAILURE, "%s", err);
+        pgn_close(test);
     }
-    seen_load(&r->seen, r->out, r->state.bytes);
-    r->committed = r->next = r->state.games;
-    r->puzzles = r->state.positions;
-    if ((o->max_games && r->committed >= o->max_games) ||
-        (o->max_puzzles && r->puzzles >= o->max_puzzles))
-        r->target_reached = true;
-    /* the games done before */
-    for (uint64_t i = 0; i < r->committed && !signals_quit_requested(); i++)
-        if (read_game(r) == 0) {
-            r->input_done = true;
-            break;
-        }
 }
+
+/* ---- options ------------------------------------------------------------------ */
 
 enum { OPT_MIN_PLY = 256, OPT_NO_SOURCE };
 
@@ -448,16 +367,16 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->find.min_ply = (int)program_int_arg(optarg, 0, 1000, _("ply"));
             break;
         case 'g':
-            o->max_games = (uint64_t)program_int_arg(optarg, 1, big, _("number of games"));
+            o->run.max_games = (uint64_t)program_int_arg(optarg, 1, big, _("number of games"));
             break;
         case 'p':
-            o->max_puzzles = (uint64_t)program_int_arg(optarg, 1, big, _("number of puzzles"));
+            o->run.max_records = (uint64_t)program_int_arg(optarg, 1, big, _("number of puzzles"));
             break;
         case 't':
-            o->threads = (int)program_int_arg(optarg, 1, MAX_THREADS, _("threads"));
+            o->run.threads = (int)program_int_arg(optarg, 1, MAX_THREADS, _("threads"));
             break;
         case 'w':
-            o->eval_file = optarg;
+            o->run.eval_file = optarg;
             break;
         case OPT_NO_SOURCE:
             o->no_source = true;
@@ -466,7 +385,7 @@ static void parse_options(int argc, char **argv, struct options *o)
             o->check = true;
             break;
         case 'q':
-            o->quiet = true;
+            o->run.quiet = true;
             break;
         case 'h':
             usage();
@@ -488,7 +407,7 @@ static void parse_options(int argc, char **argv, struct options *o)
     if (argc - optind < 2)
         program_usage_error("%s",
                             argc == optind ? _("missing output file") : _("missing game file"));
-    o->out = argv[optind];
+    o->run.out = argv[optind];
     o->games = argv + optind + 1;
     o->game_files = argc - optind - 1;
     if (o->find.deep_nodes < o->find.nodes)
@@ -497,110 +416,49 @@ static void parse_options(int argc, char **argv, struct options *o)
 
 /* ---- main --------------------------------------------------------------------- */
 
-static void progress(const struct run *r, uint64_t start_games, double start, bool final)
+static void free_games(struct games *g)
 {
-    double minutes = (time_wall() - start) / 60;
-    fputc('\r', stderr);
-    fprintf(stderr, _("%" PRIu64 " games, %" PRIu64 " puzzles, %.1f games/min"), r->committed,
-            r->puzzles, minutes > 0 ? (double)(r->committed - start_games) / minutes : 0.0);
-    fputs(final ? "\n" : "  ", stderr);
-    fflush(stderr);
-}
-
-/* The progress line, from the main thread's wait. */
-struct ticker {
-    const struct run *run;
-    uint64_t start_games;
-    double start;
-};
-
-static void tick(void *data)
-{
-    const struct ticker *t = data;
-    progress(t->run, t->start_games, t->start, false);
+    if (g->reader)
+        pgn_close(g->reader);
+    pgn_game_free(&g->game);
+    board_free(&g->scratch);
+    free(g->slots);
+    free(g->seen.keys);
 }
 
 int main(int argc, char **argv)
 {
     program_init(argv[0]);
-    struct options o = {.threads = 1, .find = puzzle_options_default()};
+    struct options o = {.run = {.threads = 1, .save_every = 2.0}, .find = puzzle_options_default()};
     parse_options(argc, argv, &o);
     if (o.check)
-        return check_files(o.games, o.game_files, o.quiet);
+        return check_files(o.games, o.game_files, o.run.quiet);
 
-    struct run r = {.o = &o, .window = (size_t)o.threads * 4};
-    pthread_mutex_init(&r.lock, NULL);
-    pthread_cond_init(&r.cond, NULL);
-    signals_install(true);
-    pgn_game_init(&r.game);
-    board_init(&r.scratch);
-    /* every game file opens before OUT is touched */
-    char err[PGN_ERR_MAX];
-    for (int i = 0; i < o.game_files; i++) {
-        struct pgn_reader *test = pgn_open(o.games[i], err, sizeof err);
-        if (!test)
-            msg_fatal(EXIT_FAILURE, "%s", err);
-        pgn_close(test);
-    }
-    struct worker *workers = xcalloc((size_t)o.threads, sizeof *workers);
-    struct evaluator **evals = xcalloc((size_t)o.threads, sizeof *evals);
-    for (int i = 0; i < o.threads; i++) {
-        evals[i] = evaluator_new();
-        char eerr[1024];
-        if (!setup_load_eval(evals[i], o.eval_file, eerr, sizeof eerr))
-            msg_fatal(EXIT_FAILURE, "%s", eerr);
-        workers[i].run = &r;
-        if (!(workers[i].finder = puzzle_finder_new(evals[i], &o.find)))
-            msg_fatal(EXIT_FAILURE, _("cannot allocate the transposition tables"));
-    }
-    open_output(&r);
-    r.slots = xcalloc(r.window, sizeof *r.slots);
-    atomic_store(&r.stop, r.target_reached || signals_quit_requested());
-    bool show = !o.quiet && isatty(STDERR_FILENO);
-    uint64_t start_games = r.committed, start_puzzles = r.puzzles;
-    double start = time_wall();
-    r.last_save = start;
-    pthread_mutex_lock(&r.lock);
-    for (int i = 0; i < o.threads; i++) {
-        if (thread_start_quiet(&workers[i].thread, worker_main, &workers[i]) != 0)
-            msg_fatal(EXIT_FAILURE, _("cannot start a thread"));
-        r.running++;
-    }
-    struct ticker ticker = {&r, start_games, start};
-    signals_wait_workers(&r.lock, &r.cond, &r.running, &r.stop, show ? tick : NULL, &ticker);
-    save_state(&r);
-    pthread_mutex_unlock(&r.lock);
-    if (show)
-        progress(&r, start_games, start, true);
-    for (int i = 0; i < o.threads; i++) {
-        pthread_join(workers[i].thread, NULL);
-        puzzle_finder_free(workers[i].finder);
-        evaluator_free(evals[i]);
-    }
-    if (fclose(r.out) != 0 && !r.failed) {
-        msg_error("%s: %s", o.out, strerror(errno));
-        r.failed = true;
-    }
-    int sig = signals_quit_requested();
-    bool finished = r.target_reached || r.input_done;
-    if (!o.quiet && !r.failed) {
-        printf(_("%s: %" PRIu64 " games, %" PRIu64 " puzzles (%" PRIu64 " new)\n"), o.out,
-               r.committed, r.puzzles, r.puzzles - start_puzzles);
+    struct games g = {.o = &o};
+    o.run.ops = &puzzles_ops;
+    o.run.data = &g;
+    struct genrun r;
+    genrun_init(&r, &o.run);
+    pgn_game_init(&g.game);
+    board_init(&g.scratch);
+    check_game_files(&o);
+    genrun_add_workers(&r);
+    char settings[GENSTATE_SETTINGS_MAX];
+    describe(&o, settings, sizeof settings);
+    genrun_open(&r, settings);
+    /* the positions OUT holds (none when it is new) */
+    seen_load(&g.seen, r.out, r.state.bytes);
+    g.slots = xcalloc(r.window, sizeof *g.slots);
+    genrun_run(&r);
+    if (!o.run.quiet && !r.failed) {
+        printf(_("%s: %" PRIu64 " games, %" PRIu64 " puzzles (%" PRIu64 " new)\n"), o.run.out,
+               r.committed, r.records, r.records - r.start_records);
         if (r.skipped > 0)
             printf(_("%" PRIu64 " games skipped (unreadable)\n"), r.skipped);
-        if (sig && !finished)
-            printf(_("Stopped by a signal: the same command goes on from here.\n"));
     }
-    if (r.reader)
-        pgn_close(r.reader);
-    pgn_game_free(&r.game);
-    board_free(&r.scratch);
-    free(r.slots);
-    free(r.seen.keys);
-    free(workers);
-    free(evals);
-    free(r.state_path);
-    if (r.failed)
-        return EXIT_FAILURE;
-    return sig && !finished ? 128 + sig : EXIT_SUCCESS;
+    genrun_note_interruption(&r);
+    free_games(&g);
+    int status = genrun_exit_status(&r);
+    genrun_free(&r);
+    return status;
 }
