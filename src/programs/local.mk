@@ -37,7 +37,9 @@ src_tdchess_pgn2bin_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_shuffle_SOURCES = %reldir%/tdchess-shuffle.c
 src_tdchess_shuffle_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_train_SOURCES = %reldir%/tdchess-train.c \
-	%reldir%/train-net.c %reldir%/train-net.h %reldir%/train-fit.c
+	%reldir%/train-common.c %reldir%/train-common.h \
+	%reldir%/train-net.c %reldir%/train-net.h \
+	%reldir%/train-fit.c %reldir%/train-fit.h
 src_tdchess_train_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)
 src_tdchess_datagen_SOURCES = %reldir%/tdchess-datagen.c %reldir%/genrun.c %reldir%/genrun.h
 src_tdchess_datagen_LDADD = src/libtdtrain.a $(TD_LIBS) $(LIBINTL)

@@ -19,6 +19,8 @@
 #include "core/message.h"
 #include "core/program.h"
 #include "eval/eval.h"
+#include "programs/train-common.h"
+#include "programs/train-fit.h"
 #include "programs/train-net.h"
 #include "train/bindb.h"
 #include "train/td.h"

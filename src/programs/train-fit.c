@@ -15,58 +15,25 @@
 #include "core/program.h"
 #include "core/timing.h"
 #include "eval/eval.h"
-#include "programs/train-net.h"
+#include "programs/train-common.h"
+#include "programs/train-fit.h"
 #include "train/nettrain.h"
 #include "train/setfit.h"
 
-enum { MAX_EPOCHS = 10000 };
-
+/* What a fit is asked to do beside the fitter's options. */
 struct fit_run {
-    int epochs, every;
-    bool quiet, fit_scale;
-    double decay;
+    struct train_run run;
     const char *from; /* NULL: start from SET itself */
 };
-
-struct progress_line {
-    bool quiet;
-    int epoch, epochs; /* epoch 0: tracing */
-    double start, shown;
-};
-
-static void show_progress(void *arg, size_t done, size_t total)
-{
-    struct progress_line *pl = arg;
-    double now = time_wall(), elapsed = now - pl->start;
-    if (pl->quiet || (now - pl->shown < 0.25 && done < total))
-        return;
-    pl->shown = now;
-    fputc('\r', stderr); /* the progress line rewrites itself */
-    double share = 100.0 * (double)done / (double)total;
-    double speed = elapsed > 0 ? (double)done / elapsed : 0.0;
-    if (pl->epoch == 0)
-        fprintf(stderr, _("tracing: %3.0f%% of %zu positions, %.0f positions/s "), share, total,
-                speed);
-    else
-        fprintf(stderr, _("epoch %d/%d: %3.0f%% of %zu positions, %.0f positions/s "), pl->epoch,
-                pl->epochs, share, total, speed);
-    fflush(stderr);
-}
-
-static void end_progress(const struct progress_line *pl)
-{
-    if (!pl->quiet)
-        fputc('\n', stderr);
-}
 
 /* The positions of d traced with the evaluator's set, with a progress line. */
 static struct setfit_data *trace_file(const struct evaluator *e, struct nettrain_data *d,
                                       bool quiet)
 {
-    struct progress_line pl = {quiet, 0, 0, time_wall(), 0};
-    struct setfit_data *fd = setfit_trace(e, d, show_progress, &pl);
-    if (d->count > 0)
-        end_progress(&pl);
+    struct train_progress p = {quiet, 0, 0, time_wall(), 0};
+    struct setfit_data *fd = setfit_trace(e, d, train_show_progress, &p);
+    if (d->count > 0 && !p.quiet)
+        fputc('\n', stderr); /* what follows starts below the tracing line */
     return fd;
 }
 
@@ -74,58 +41,42 @@ static struct setfit_data *trace_file(const struct evaluator *e, struct nettrain
 static void report_losses(const struct setfit *f, int epoch, int epochs, double loss,
                           const struct setfit_data *valid)
 {
-    if (valid)
-        fprintf(stderr, _("epoch %d/%d: training loss %.6f, validation loss %.6f\n"), epoch, epochs,
-                loss, setfit_loss(f, valid));
-    else
-        fprintf(stderr, _("epoch %d/%d: training loss %.6f\n"), epoch, epochs, loss);
+    train_report_losses(epoch, epochs, loss, valid != NULL, valid ? setfit_loss(f, valid) : 0);
 }
 
-static int fit(struct setfit_options *o, const struct fit_run *fr, const char *data,
-               const char *set)
+/* The positions of DATA traced with START: those to fit in *TRAIN, those
+ * that validate in *VALID (NULL: none). */
+static void trace_positions(struct setfit_options *o, const struct train_run *run,
+                            const struct eval_params *start, const char *data, bool quiet,
+                            struct setfit_data **train, struct setfit_data **valid)
 {
-    char err[512];
-    struct eval_params start;
-    if (!eval_set_load(&start, fr->from ? fr->from : set, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    struct nettrain_data d, v = {NULL, 0};
-    if (!nettrain_data_load(&d, data, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    if (fr->every > 0)
-        nettrain_data_split(&d, &v, fr->every);
-    if (d.count == 0)
-        msg_fatal(EXIT_FAILURE, _("%s: no positions to train on"), data);
-    if (fr->fit_scale) {
-        double k = nettrain_fit_scale(&d);
-        if (k > 0)
-            o->scale = k;
-        if (!fr->quiet)
-            fprintf(stderr, _("fitted scale K: %.1f centipawns\n"), o->scale);
-    }
-    bool quiet = fr->quiet || !isatty(STDERR_FILENO);
+    struct nettrain_data d, v;
+    train_load_positions(run, data, &d, &v, &o->scale);
     struct evaluator *e = evaluator_new();
-    evaluator_set_params(e, &start);
-    struct setfit_data *train = trace_file(e, &d, quiet);
-    struct setfit_data *valid = v.count ? trace_file(e, &v, quiet) : NULL;
+    evaluator_set_params(e, start);
+    *train = trace_file(e, &d, quiet);
+    *valid = v.count ? trace_file(e, &v, quiet) : NULL;
     evaluator_free(e);
     nettrain_data_free(&d);
     nettrain_data_free(&v);
-    struct setfit *f = setfit_new(o, &start);
-    if (!fr->quiet) {
-        fprintf(stderr, _("%zu positions to fit, %zu to validate (in check: left out)\n"),
-                setfit_data_count(train), valid ? setfit_data_count(valid) : (size_t)0);
-        report_losses(f, 0, fr->epochs, setfit_loss(f, train), valid);
-    }
+}
+
+/* The epochs of f, writing SET after each; returns the exit status. */
+static int fit_epochs(struct setfit *f, struct setfit_options *o, const struct train_run *run,
+                      const struct setfit_data *train, const struct setfit_data *valid, bool quiet,
+                      const char *set)
+{
+    char err[512];
     const volatile sig_atomic_t *stop = train_catch_stop_signals();
     int status = EXIT_SUCCESS;
-    for (int epoch = 1; epoch <= fr->epochs && status == EXIT_SUCCESS; epoch++) {
-        struct progress_line pl = {quiet, epoch, fr->epochs, time_wall(), 0};
-        double loss = setfit_epoch(f, train, show_progress, &pl);
+    for (int epoch = 1; epoch <= run->epochs && status == EXIT_SUCCESS; epoch++) {
+        struct train_progress p = {quiet, epoch, run->epochs, time_wall(), 0};
+        double loss = setfit_epoch(f, train, train_show_progress, &p);
         if (!quiet)
             fputc('\r', stderr);
-        if (!fr->quiet)
-            report_losses(f, epoch, fr->epochs, loss, valid);
-        o->rate *= fr->decay;
+        if (!run->quiet)
+            report_losses(f, epoch, run->epochs, loss, valid);
+        o->rate *= run->decay;
         setfit_set_rate(f, o->rate);
         if (!eval_set_save(setfit_params(f), set, err, sizeof err)) {
             msg_error("%s", err);
@@ -135,6 +86,26 @@ static int fit(struct setfit_options *o, const struct fit_run *fr, const char *d
             status = 130;
         }
     }
+    return status;
+}
+
+static int fit(struct setfit_options *o, const struct fit_run *fr, const char *data,
+               const char *set)
+{
+    char err[512];
+    struct eval_params start;
+    if (!eval_set_load(&start, fr->from ? fr->from : set, err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    bool quiet = fr->run.quiet || !isatty(STDERR_FILENO);
+    struct setfit_data *train, *valid;
+    trace_positions(o, &fr->run, &start, data, quiet, &train, &valid);
+    struct setfit *f = setfit_new(o, &start);
+    if (!fr->run.quiet) {
+        fprintf(stderr, _("%zu positions to fit, %zu to validate (in check: left out)\n"),
+                setfit_data_count(train), valid ? setfit_data_count(valid) : (size_t)0);
+        report_losses(f, 0, fr->run.epochs, setfit_loss(f, train), valid);
+    }
+    int status = fit_epochs(f, o, &fr->run, train, valid, quiet, set);
     setfit_free(f);
     setfit_data_free(train);
     setfit_data_free(valid);
@@ -145,67 +116,23 @@ int train_fit_main(int argc, char **argv, void (*usage)(void), void (*version)(v
 {
     static const struct option options[] = {
         {"fit", no_argument, NULL, 'F'},
-        {"epochs", required_argument, NULL, 'e'},
-        {"validate", required_argument, NULL, 'v'},
-        {"seed", required_argument, NULL, 's'},
-        {"batch", required_argument, NULL, 'b'},
-        {"rate", required_argument, NULL, 'r'},
-        {"scale", required_argument, NULL, 'k'},
-        {"lambda", required_argument, NULL, 'l'},
-        {"decay", required_argument, NULL, 'd'},
+        TRAIN_COMMON_LONG_OPTIONS,
         {"from", required_argument, NULL, 'f'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     struct setfit_options o = setfit_options_default();
-    struct fit_run fr = {10, 10, false, true, 1.0, NULL};
+    struct fit_run fr = {{10, 10, false, true, 1.0}, NULL};
+    const struct train_command cmd = {
+        &fr.run, {&o.seed, &o.batch, &o.rate, &o.scale, &o.lambda}, usage, version};
     int c;
-    while ((c = getopt_long(argc, argv, "Fe:v:s:b:r:k:l:f:qhV", options, NULL)) != -1) {
-        switch (c) {
-        case 'F':
-            break;
-        case 'e':
-            fr.epochs = (int)program_int_arg(optarg, 1, MAX_EPOCHS, _("number of epochs"));
-            break;
-        case 'v':
-            fr.every = train_validation_every(optarg);
-            break;
-        case 's':
-            o.seed = train_seed_arg(optarg);
-            break;
-        case 'b':
-            o.batch = (int)program_int_arg(optarg, 1, 1 << 24, _("batch size"));
-            break;
-        case 'r':
-            o.rate = program_real_arg(optarg, 1e-7, 1, _("learning rate"));
-            break;
-        case 'k':
-            o.scale = program_real_arg(optarg, 1, 10000, _("scale"));
-            fr.fit_scale = false;
-            break;
-        case 'l':
-            o.lambda = program_real_arg(optarg, 0, 1, _("lambda"));
-            break;
-        case 'd':
-            fr.decay = program_real_arg(optarg, 0.01, 1, _("rate decay"));
-            break;
-        case 'f':
+    while ((c = getopt_long(argc, argv, "F" TRAIN_COMMON_SHORT_OPTIONS "f:", options, NULL)) !=
+           -1) {
+        if (c == 'k')
+            fr.run.fit_scale = false; /* a scale given is not fitted */
+        if (c == 'f')
             fr.from = optarg;
-            break;
-        case 'q':
-            fr.quiet = true;
-            break;
-        case 'h':
-            usage();
-            return EXIT_SUCCESS;
-        case 'V':
-            version();
-            return EXIT_SUCCESS;
-        default:
+        else if (c != 'F' && !train_common_option(&cmd, c, optarg))
             program_try_help_exit();
-        }
     }
     if (argc - optind != 2)
         program_usage_error(_("--fit needs a data file and a set file"));

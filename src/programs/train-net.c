@@ -9,90 +9,20 @@
 
 #include <getopt.h>
 #include <signal.h>
-#include <inttypes.h>
 #include <unistd.h>
 
 #include "core/message.h"
 #include "core/program.h"
 #include "core/timing.h"
 #include "eval/nnue.h"
+#include "programs/train-common.h"
 #include "programs/train-net.h"
 #include "train/nettrain.h"
 
-enum { MAX_EPOCHS = 10000 };
-
-struct run {
-    bool quiet; /* or standard error is not a terminal */
-    int epoch, epochs;
-    double start, shown;
-};
-
-/* The progress line: epoch, share done, positions per second. */
-static void show_progress(void *arg, size_t done, size_t total)
-{
-    struct run *r = arg;
-    double now = time_wall(), elapsed = now - r->start;
-    if (r->quiet || (now - r->shown < 0.25 && done < total))
-        return;
-    r->shown = now;
-    fputc('\r', stderr); /* the progress line rewrites itself */
-    fprintf(stderr, _("epoch %d/%d: %3.0f%% of %zu positions, %.0f positions/s "), r->epoch,
-            r->epochs, 100.0 * (double)done / (double)total, total,
-            elapsed > 0 ? (double)done / elapsed : 0.0);
-    fflush(stderr);
-}
-
-uint64_t train_seed_arg(const char *text)
-{
-    char *end;
-    errno = 0;
-    uintmax_t s = strtoumax(text, &end, 10);
-    if (end == text || *end != '\0' || errno != 0 || s > UINT64_MAX || *text == '-')
-        program_usage_error(_("invalid seed '%s' (a number from 0 to 2^64-1)"), text);
-    return (uint64_t)s;
-}
-
-int train_validation_every(const char *arg)
-{
-    /* every n-th position: 10% is every 10th, 0 none */
-    char text[64];
-    snprintf(text, sizeof text, "%s", arg);
-    size_t len = strlen(text);
-    bool percent = len > 0 && text[len - 1] == '%';
-    text[len - percent] = '\0';
-    double share = program_real_arg(text, 0, percent ? 50 : 0.5, _("validation share"));
-    share /= percent ? 100 : 1;
-    return share > 0 ? (int)(1 / share + 0.5) : 0;
-}
-
-/* Set by SIGINT, SIGTERM and SIGHUP: a trainer (a set's or a net's) stops
- * after its step.  A signal's handler can only reach static storage. */
-static volatile sig_atomic_t stop_requested;
-
-static void request_stop(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
-
-const volatile sig_atomic_t *train_catch_stop_signals(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = request_stop;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND; /* a second signal ends the program at once */
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    return &stop_requested;
-}
-
 /* What a run is asked to do beside the trainer's options. */
 struct net_run {
-    int epochs, every;
-    bool quiet, resume, fit_scale;
-    double decay;           /* the rate's factor after each epoch */
+    struct train_run run;
+    bool resume;
     const char *checkpoint; /* NULL: NET.ckpt */
 };
 
@@ -104,17 +34,15 @@ static bool save_net(const struct nettrain *t, const char *out, char *err, size_
     return saved;
 }
 
-static void report_epoch(const struct run *r, bool quiet, double loss, double vloss, bool validate)
+/* The losses of P's epoch, over its progress line. */
+static void report_epoch(const struct train_progress *p, bool quiet, double loss, double vloss,
+                         bool validate)
 {
     if (quiet)
         return;
-    if (!r->quiet)
+    if (!p->quiet)
         fputc('\r', stderr);
-    if (validate)
-        fprintf(stderr, _("epoch %d/%d: training loss %.6f, validation loss %.6f\n"), r->epoch,
-                r->epochs, loss, vloss);
-    else
-        fprintf(stderr, _("epoch %d/%d: training loss %.6f\n"), r->epoch, r->epochs, loss);
+    train_report_losses(p->epoch, p->epochs, loss, validate, vloss);
 }
 
 /* The trainer: new, or from the checkpoint with --resume. */
@@ -131,63 +59,64 @@ static struct nettrain *start_trainer(struct nettrain_options *o, const struct n
         msg_fatal(EXIT_FAILURE, "%s", err);
     /* The rate the schedule had reached at that epoch. */
     for (int e = 1; e < *first_epoch; e++)
-        o->rate *= nr->decay;
+        o->rate *= nr->run.decay;
     nettrain_set_rate(t, o->rate);
     return t;
 }
 
-/* Trains, writing NET and the checkpoint after every epoch (and when a
- * signal stops it); returns the exit status. */
-static int train(struct nettrain_options *o, const struct net_run *nr, const char *data,
-                 const char *out)
+/* Where a run keeps its trainer's state: --checkpoint, or NET.ckpt. */
+static char *checkpoint_path(const struct net_run *nr, const char *out)
 {
-    char err[512];
-    struct nettrain_data d, v = {NULL, 0};
-    if (!nettrain_data_load(&d, data, err, sizeof err))
-        msg_fatal(EXIT_FAILURE, "%s", err);
-    if (nr->every > 0)
-        nettrain_data_split(&d, &v, nr->every);
-    if (d.count == 0)
-        msg_fatal(EXIT_FAILURE, _("%s: no positions to train on"), data);
-    if (nr->fit_scale) {
-        double k = nettrain_fit_scale(&d);
-        if (k > 0)
-            o->scale = k;
-        if (!nr->quiet)
-            fprintf(stderr, _("fitted scale K: %.1f centipawns\n"), o->scale);
-    }
     char *checkpoint = xmalloc(strlen(nr->checkpoint ? nr->checkpoint : out) + 6);
     sprintf(checkpoint, nr->checkpoint ? "%s" : "%s.ckpt", nr->checkpoint ? nr->checkpoint : out);
-    int first;
-    struct nettrain *t = start_trainer(o, nr, &d, checkpoint, &first);
-    nettrain_set_stop(t, train_catch_stop_signals());
-    struct run r = {nr->quiet || !isatty(STDERR_FILENO), 0, nr->epochs, 0, 0};
-    int status = EXIT_SUCCESS;
-    for (r.epoch = first; r.epoch <= nr->epochs; r.epoch++) {
-        r.start = time_wall();
-        double loss = nettrain_epoch(t, &d, show_progress, &r);
+    return checkpoint;
+}
+
+/* The epochs from FIRST on, writing OUT and CHECKPOINT after every one
+ * (and when a signal stops it); returns the exit status. */
+static int train_epochs(struct nettrain *t, struct nettrain_options *o, const struct net_run *nr,
+                        const struct nettrain_data *d, const struct nettrain_data *v, int first,
+                        const char *out, const char *checkpoint)
+{
+    char err[512];
+    struct train_progress p = {nr->run.quiet || !isatty(STDERR_FILENO), 0, nr->run.epochs, 0, 0};
+    for (p.epoch = first; p.epoch <= nr->run.epochs; p.epoch++) {
+        p.start = time_wall();
+        double loss = nettrain_epoch(t, d, train_show_progress, &p);
         bool stopped = nettrain_stopped(t);
         if (!stopped) {
-            report_epoch(&r, nr->quiet, loss, v.count ? nettrain_loss(t, &v) : 0, v.count > 0);
-            o->rate *= nr->decay;
+            report_epoch(&p, nr->run.quiet, loss, v->count ? nettrain_loss(t, v) : 0, v->count > 0);
+            o->rate *= nr->run.decay;
             nettrain_set_rate(t, o->rate);
         }
         if (!save_net(t, out, err, sizeof err) ||
-            !nettrain_save_checkpoint(t, stopped ? r.epoch : r.epoch + 1, checkpoint, err,
+            !nettrain_save_checkpoint(t, stopped ? p.epoch : p.epoch + 1, checkpoint, err,
                                       sizeof err)) {
             msg_error("%s", err);
-            status = EXIT_FAILURE;
-            break;
+            return EXIT_FAILURE;
         }
         if (stopped) {
-            if (!r.quiet)
+            if (!p.quiet)
                 fputc('\n', stderr);
-            msg_error(_("interrupted in epoch %d: %s and %s written; --resume continues"), r.epoch,
+            msg_error(_("interrupted in epoch %d: %s and %s written; --resume continues"), p.epoch,
                       out, checkpoint);
-            status = 130;
-            break;
+            return 130;
         }
     }
+    return EXIT_SUCCESS;
+}
+
+/* Trains the net OUT on the positions of DATA; returns the exit status. */
+static int train(struct nettrain_options *o, const struct net_run *nr, const char *data,
+                 const char *out)
+{
+    struct nettrain_data d, v;
+    train_load_positions(&nr->run, data, &d, &v, &o->scale);
+    char *checkpoint = checkpoint_path(nr, out);
+    int first;
+    struct nettrain *t = start_trainer(o, nr, &d, checkpoint, &first);
+    nettrain_set_stop(t, train_catch_stop_signals());
+    int status = train_epochs(t, o, nr, &d, &v, first, out, checkpoint);
     nettrain_free(t);
     nettrain_data_free(&d);
     nettrain_data_free(&v);
@@ -195,90 +124,56 @@ static int train(struct nettrain_options *o, const struct net_run *nr, const cha
     return status;
 }
 
+/* The options of --net's own; false for one it does not have. */
+static bool net_option(struct nettrain_options *o, struct net_run *nr, int c, const char *arg)
+{
+    switch (c) {
+    case 'n':
+        return true;
+    case 'H':
+        o->hidden = (int)program_int_arg(arg, NNUE_HIDDEN_MIN, NNUE_HIDDEN_MAX,
+                                         _("number of hidden neurons"));
+        if (o->hidden % 16 != 0)
+            program_usage_error(_("invalid number of hidden neurons '%s' (a multiple of 16)"), arg);
+        return true;
+    case 'j':
+        o->threads = (int)program_int_arg(arg, 1, NETTRAIN_SHARDS, _("number of threads"));
+        return true;
+    case 'K':
+        nr->run.fit_scale = true;
+        return true;
+    case 'c':
+        nr->checkpoint = arg;
+        return true;
+    case 'R':
+        nr->resume = true;
+        return true;
+    default:
+        return false;
+    }
+}
+
 int train_net_main(int argc, char **argv, void (*usage)(void), void (*version)(void))
 {
     static const struct option options[] = {
         {"net", no_argument, NULL, 'n'},
         {"hidden", required_argument, NULL, 'H'},
-        {"epochs", required_argument, NULL, 'e'},
-        {"validate", required_argument, NULL, 'v'},
-        {"seed", required_argument, NULL, 's'},
+        TRAIN_COMMON_LONG_OPTIONS,
         {"threads", required_argument, NULL, 'j'},
-        {"batch", required_argument, NULL, 'b'},
-        {"rate", required_argument, NULL, 'r'},
-        {"scale", required_argument, NULL, 'k'},
-        {"lambda", required_argument, NULL, 'l'},
         {"fit-scale", no_argument, NULL, 'K'},
-        {"decay", required_argument, NULL, 'd'},
         {"checkpoint", required_argument, NULL, 'c'},
         {"resume", no_argument, NULL, 'R'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
     struct nettrain_options o = nettrain_options_default();
-    struct net_run nr = {10, 10, false, false, false, 1.0, NULL};
+    struct net_run nr = {{10, 10, false, false, 1.0}, false, NULL};
+    const struct train_command cmd = {
+        &nr.run, {&o.seed, &o.batch, &o.rate, &o.scale, &o.lambda}, usage, version};
     int c;
-    while ((c = getopt_long(argc, argv, "nH:e:v:s:j:b:r:k:l:qhV", options, NULL)) != -1) {
-        switch (c) {
-        case 'n':
-            break;
-        case 'H':
-            o.hidden = (int)program_int_arg(optarg, NNUE_HIDDEN_MIN, NNUE_HIDDEN_MAX,
-                                            _("number of hidden neurons"));
-            if (o.hidden % 16 != 0)
-                program_usage_error(_("invalid number of hidden neurons '%s' (a multiple of 16)"),
-                                    optarg);
-            break;
-        case 'e':
-            nr.epochs = (int)program_int_arg(optarg, 1, MAX_EPOCHS, _("number of epochs"));
-            break;
-        case 'v':
-            nr.every = train_validation_every(optarg);
-            break;
-        case 's':
-            o.seed = train_seed_arg(optarg);
-            break;
-        case 'j':
-            o.threads = (int)program_int_arg(optarg, 1, NETTRAIN_SHARDS, _("number of threads"));
-            break;
-        case 'b':
-            o.batch = (int)program_int_arg(optarg, 1, 1 << 24, _("batch size"));
-            break;
-        case 'r':
-            o.rate = program_real_arg(optarg, 1e-7, 1, _("learning rate"));
-            break;
-        case 'k':
-            o.scale = program_real_arg(optarg, 1, 10000, _("scale"));
-            break;
-        case 'l':
-            o.lambda = program_real_arg(optarg, 0, 1, _("lambda"));
-            break;
-        case 'K':
-            nr.fit_scale = true;
-            break;
-        case 'd':
-            nr.decay = program_real_arg(optarg, 0.01, 1, _("rate decay"));
-            break;
-        case 'c':
-            nr.checkpoint = optarg;
-            break;
-        case 'R':
-            nr.resume = true;
-            break;
-        case 'q':
-            nr.quiet = true;
-            break;
-        case 'h':
-            usage();
-            return EXIT_SUCCESS;
-        case 'V':
-            version();
-            return EXIT_SUCCESS;
-        default:
+    while ((c = getopt_long(argc, argv, "nH:" TRAIN_COMMON_SHORT_OPTIONS "j:", options, NULL)) !=
+           -1) {
+        if (!train_common_option(&cmd, c, optarg) && !net_option(&o, &nr, c, optarg))
             program_try_help_exit();
-        }
     }
     if (argc - optind != 2)
         program_usage_error(_("--net needs a data file and a network file"));
