@@ -153,10 +153,23 @@ START_TEST(test_param_layout)
                      &p.extra3[0][0][0]);
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(1, eval_mobility_entry(KNIGHT, 8), 1)),
                      &p.extra3[1][9][1]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS_V3 - 1, 1)),
+                     &p.extra3[2][EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2 - 1][1]);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS_V3 - 1, 1), EVAL_PARAMS_V3 - 1);
+    ck_assert_int_eq(eval_mobility_entry(QUEEN, 27), EVAL_EXTRAS_V3 - 1);
+    /* Then format 4's. */
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_THREAT_WEAK_PAWN, 0)),
+                     &p.extra4[0][0][0]);
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
-                     &p.extra3[2][EVAL_EXTRAS - EVAL_EXTRAS_V2 - 1][1]);
+                     &p.extra4[2][EVAL_EXTRAS4 - 1][1]);
     ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
-    ck_assert_int_eq(eval_mobility_entry(QUEEN, 27), EVAL_EXTRAS - 1);
+    ck_assert_int_eq(eval_storm_entry(true, 3, 7), EVAL_EXTRAS - 1);
+    ck_assert_int_eq(eval_shelter_entry(true, 3, 7) + 1, EVAL_X_STORM_TABLE);
+    ck_assert_str_eq(eval_extra_name(EVAL_X_THREAT_PAWN_PUSH), "threat-pawn-push");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_TABLE), "passed-rank-2");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_SAFE_TABLE + 5), "passed-safe-rank-7");
+    ck_assert_str_eq(eval_extra_name(eval_shelter_entry(false, 2, 1)), "shelter-side-file-2-1");
+    ck_assert_str_eq(eval_extra_name(eval_storm_entry(true, 0, 7)), "storm-blocked-file-0-7");
     ck_assert_str_eq(eval_extra_name(eval_mobility_entry(BISHOP, 13)), "mobility-bishop-13");
     ck_assert_str_eq(eval_extra_name(eval_mobility_entry(ROOK, 0)), "mobility-rook-0");
     ck_assert_str_eq(eval_extra_name(EVAL_X_MOBILITY_KNIGHT), "mobility-knight");
@@ -376,15 +389,18 @@ static int extra(const char *fen, int x, int slot)
 /* An extended set: symmetric under the colour flip, the trace is the
  * evaluation wherever no stages are blended and no drawish scaling
  * applies, and the extras count what tdchess-set(5) says. */
-/* Format 2 (FORMAT3 false) or 3: symmetric, and the trace is the
- * evaluation where no stages are blended and no drawish scaling applies. */
-static void check_extended_set(bool format3, int min_compared)
+/* Format 2, 3 or 4: symmetric, and the trace is the evaluation where no
+ * stages are blended and no drawish scaling applies. */
+static void check_extended_set(int format, int min_compared)
 {
     struct evaluator *rnd = evaluator_new();
     struct eval_params p;
     random_params_extended(&p, 31);
-    if (!format3)
+    if (format < 4)
+        memset(p.extra4, 0, sizeof p.extra4);
+    if (format < 3)
         memset(p.extra3, 0, sizeof p.extra3);
+    ck_assert_int_eq(eval_params_format(&p), format);
     evaluator_set_params(rnd, &p);
     struct board twin;
     board_init(&twin);
@@ -412,10 +428,60 @@ static void check_extended_set(bool format3, int min_compared)
     board_free(&twin);
 }
 
+/* Format 4's counts (tdchess-set(5) "FORMAT 4"), d a set of format 3. */
+static void check_format4(struct eval_params *d)
+{
+    eval_params_format4_default(d);
+    ck_assert_int_eq(eval_params_format(d), 4);
+    evaluator_set_params(ev, d);
+    /* d5 is attacked by the knight and no pawn defends it (e5 is not
+     * attacked); then e6 defends d5. */
+    const char *weak = "4k3/8/8/3pp3/8/4N3/8/4K3 w - - 0 1";
+    ck_assert_int_eq(extra(weak, EVAL_X_THREAT_WEAK_PAWN, 0), 1);
+    ck_assert_int_eq(extra("4k3/8/4p3/3p4/8/4N3/8/4K3 w - - 0 1", EVAL_X_THREAT_WEAK_PAWN, 0), 0);
+    /* The bishop on c3 attacks the knight on e5, the rook on e1 too. */
+    const char *minor = "4k3/8/8/4n3/8/2B5/8/K3R3 w - - 0 1";
+    ck_assert_int_eq(extra(minor, EVAL_X_THREAT_MINOR_BY_MINOR, 0), 1);
+    ck_assert_int_eq(extra(minor, EVAL_X_THREAT_MINOR_BY_MAJOR, 0), 1);
+    ck_assert_int_eq(extra("4k3/8/8/4q3/8/8/8/K3R3 w - - 0 1", EVAL_X_THREAT_QUEEN_BY_ROOK, 0), 1);
+    /* The knight on d2 beside the white king: loose, then defended. */
+    ck_assert_int_eq(extra("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1", EVAL_X_THREAT_BY_KING, 0), 1);
+    ck_assert_int_eq(extra("4k3/8/8/8/8/4b3/3n4/4K3 w - - 0 1", EVAL_X_THREAT_BY_KING, 0), 0);
+    /* e4-e5 (or e2-e4-e5 in two) would attack the knight on d6 and the
+     * rook on f6; not when a black pawn on f6 guards e5. */
+    ck_assert_int_eq(extra("4k3/8/3n1r2/8/4P3/8/8/4K3 w - - 0 1", EVAL_X_THREAT_PAWN_PUSH, 0), 2);
+    ck_assert_int_eq(extra("4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1", EVAL_X_THREAT_PAWN_PUSH, 0), 0);
+    ck_assert_int_eq(extra("4k3/8/8/3n4/8/8/4P3/4K3 w - - 0 1", EVAL_X_THREAT_PAWN_PUSH, 0), 1);
+    /* A passed pawn on the 6th with a free stop square: rank table 6, the
+     * safe table too; blocked on the 7th, only the rank table. */
+    const char *pass = "4k3/8/P7/8/8/8/8/4K3 w - - 0 1";
+    ck_assert_int_eq(extra(pass, EVAL_X_PASSED_TABLE + 4, 0), 1);
+    ck_assert_int_eq(extra(pass, EVAL_X_PASSED_SAFE_TABLE + 4, 0), 1);
+    ck_assert_int_eq(extra("1n2k3/1P6/8/8/8/8/8/4K3 w - - 0 1", EVAL_X_PASSED_TABLE + 5, 0), 1);
+    ck_assert_int_eq(extra("1n2k3/1P6/8/8/8/8/8/4K3 w - - 0 1", EVAL_X_PASSED_SAFE_TABLE + 5, 0),
+                     0);
+    /* The king on g1 behind f2, g2 and h3; Black's pawn on h4 storms, its
+     * king on e8 has no pawn on d, e or f: three empty shelter files. */
+    const char *king = "4k3/8/8/8/7p/7P/5PP1/6K1 w - - 0 1";
+    ck_assert_int_eq(extra(king, eval_shelter_entry(false, 2, 1), 0), 1); /* f2 */
+    ck_assert_int_eq(extra(king, eval_shelter_entry(true, 1, 1), 0), 1);  /* g2 */
+    ck_assert_int_eq(extra(king, eval_shelter_entry(false, 0, 2), 0), 1); /* h3 */
+    ck_assert_int_eq(extra(king, eval_storm_entry(true, 0, 3), 0), 1);    /* h4 blocked by h3 */
+    ck_assert_int_eq(extra(king, eval_storm_entry(false, 2, 7), 0), 1);   /* no pawn on f */
+    ck_assert_int_eq(extra(king, eval_shelter_entry(true, 3, 7), 1), 1);  /* e-file */
+    ck_assert_int_eq(extra(king, eval_shelter_entry(false, 3, 7), 1), 1); /* d-file */
+    ck_assert_int_eq(extra(king, eval_shelter_entry(false, 2, 7), 1), 1); /* f-file */
+    /* A king on the edge file counts the files a-c. */
+    ck_assert_int_eq(extra("4k3/8/8/8/8/8/PP6/K7 w - - 0 1", eval_shelter_entry(true, 0, 1), 0), 1);
+    ck_assert_int_eq(extra("4k3/8/8/8/8/8/PP6/K7 w - - 0 1", eval_shelter_entry(false, 2, 7), 0),
+                     1);
+}
+
 START_TEST(test_extended)
 {
-    check_extended_set(false, 100);
-    check_extended_set(true, 10);
+    check_extended_set(2, 100);
+    check_extended_set(3, 10);
+    check_extended_set(4, 10);
 
     /* The counts, with the default extras switched on in ev. */
     struct eval_params d;
@@ -463,6 +529,7 @@ START_TEST(test_extended)
      * over 16 is 56; the queenless defender has none. */
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 0), 56);
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 1), 0);
+    check_format4(&d);
     eval_params_handmade(&d);
     evaluator_set_params(ev, &d);
 }
@@ -925,6 +992,7 @@ START_TEST(test_set_binary_round_trip)
     /* With the extras of format 2 only, version 2 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra3, 0, sizeof p.extra3);
+    memset(p.extra4, 0, sizeof p.extra4);
     ck_assert_int_eq(eval_params_format(&p), 2);
     ck_assert_msg(eval_set_save(&p, tmp_path("v2.set"), err, sizeof err), "%s", err);
     ck_assert_int_eq(stat(tmp_path("v2.set"), &st), 0);
@@ -935,9 +1003,18 @@ START_TEST(test_set_binary_round_trip)
     memset(&q, 0, sizeof q);
     ck_assert_msg(eval_set_load(&q, tmp_path("v2.txt"), err, sizeof err), "%s", err);
     ck_assert(same_params(&p, &q));
-    /* With every extra, version 3 and every parameter back. */
+    /* With the extras of format 3, version 3 and every parameter back. */
     random_params_extended(&p, 6);
+    memset(p.extra4, 0, sizeof p.extra4);
     ck_assert_int_eq(eval_params_format(&p), 3);
+    ck_assert_msg(eval_set_save(&p, tmp_path("v3.set"), err, sizeof err), "%s", err);
+    ck_assert_int_eq(stat(tmp_path("v3.set"), &st), 0);
+    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V3);
+    ck_assert_msg(eval_set_load(&q, tmp_path("v3.set"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q));
+    /* With every extra, version 4 and every parameter back. */
+    random_params_extended(&p, 6);
+    ck_assert_int_eq(eval_params_format(&p), 4);
     ck_assert_msg(eval_set_save(&p, tmp_path("b.set"), err, sizeof err), "%s", err);
     ck_assert_int_eq(stat(tmp_path("b.set"), &st), 0);
     ck_assert_int_eq(st.st_size, EVAL_SET_SIZE);
@@ -1016,7 +1093,7 @@ static void flip_payload_bit(unsigned char *buf, size_t *size)
 static void bad_version(unsigned char *buf, size_t *size)
 {
     (void)size;
-    buf[8] = 4;
+    buf[8] = 5;
 }
 static void bad_dimension(unsigned char *buf, size_t *size)
 {
@@ -1051,7 +1128,7 @@ START_TEST(test_set_binary_errors)
     expect_load_failure(truncate_payload, "truncated");
     expect_load_failure(truncate_header, "truncated");
     expect_load_failure(flip_payload_bit, "checksum");
-    expect_load_failure(bad_version, "version 4");
+    expect_load_failure(bad_version, "version 5");
     expect_load_failure(bad_dimension, "40 weights");
     expect_load_failure(trailing_data, "after");
     expect_load_failure(bad_magic, "magic");

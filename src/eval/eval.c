@@ -53,6 +53,7 @@ struct evaluator {
     int32_t extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
     bool extended; /* the set has extras: compute them, blend the stages */
     bool format3;  /* ... and those of format 3: a continuous taper */
+    bool format4;  /* ... and those of format 4: threats, passer, shelter, storm tables */
     /* The extras' attacks (bit sq = square sq, a8 = 0) come from the chess
      * layer: TABLES' knight and king masks, attacks.h's slider lookups. */
     struct nnue_net *net; /* when not NULL, it evaluates instead of the set */
@@ -126,6 +127,7 @@ static void rebuild(struct evaluator *e)
     int format = eval_params_format(p);
     e->extended = format >= 2;
     e->format3 = format >= 3;
+    e->format4 = format >= 4;
 }
 
 struct eval_config eval_config_default(void)
@@ -203,19 +205,23 @@ struct side_view {
     uint64_t opp_att;  /* squares the opponent attacks (extended sets only) */
     int castle_rights; /* 0 .. 2 castling rights left */
     bool extended;
+    bool format4;
     const struct pawn_side *pawns; /* the counts of the pawns alone */
 };
 
 /* Feature counts of both slots: the score of a stage is their dot product
  * with its weights, so blended stages cost one count and two products.
- * Of the mobility table's rows (format 3) a position has one per piece, so
- * they are also listed, for a sparse product; the list needs no clearing. */
+ * Of the tables' rows (the mobility tables of format 3, the passed-pawn,
+ * shelter and storm tables of format 4) a position has a few, one per
+ * piece, passed pawn or file, so they are also listed, for a sparse
+ * product; the list needs no clearing. */
 struct feature_counts {
     int32_t weight[EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[EVAL_EXTRAS][EVAL_SLOTS];
-    int mobility_rows[EVAL_SLOTS];
-    uint8_t mobility_row[EVAL_SLOTS][64];
+    int table_rows[EVAL_SLOTS];
+    uint8_t table_row[EVAL_SLOTS][64]; /* at most 16 pieces, 16 passers, 6 files */
 };
+_Static_assert(EVAL_EXTRAS <= 256, "a table row fits in a byte");
 
 static inline void trace_term(struct eval_trace *t, int param, int coef)
 {
@@ -226,6 +232,8 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
 /* Counts n of singular weight w (or extra x) in this colour's slot. */
 #define FEATURE(w, n) (fc->weight[w][slot] += (n))
 #define EXTRA(x, n) (fc->extra[x][slot] += (n))
+/* Counts a row of a table once (and lists it for the sparse product). */
+#define TABLE_ROW(x) (EXTRA(x, 1), fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)(x))
 
 /* The extras of a passed pawn on sq (this colour's view): its rank
  * squared, a free stop square, the kings' distances to that square, and
@@ -235,6 +243,11 @@ ALWAYS_INLINE void passed_extras(const struct side_view *v, int sq, int slot,
 {
     int f = sq_file(sq), y = sq_row(sq), q = 6 - y; /* q: 0 on the 2nd rank .. 5 on the 7th */
     uint64_t stop = bit(sq - 8);
+    if (v->format4) {
+        TABLE_ROW(EVAL_X_PASSED_TABLE + q);
+        if (!(v->occupied & stop) && !(v->opp_att & stop))
+            TABLE_ROW(EVAL_X_PASSED_SAFE_TABLE + q);
+    }
     if (q > 0) {
         EXTRA(EVAL_X_PASSED_RANK, q * q);
         if (!(v->occupied & stop) && !(v->opp_att & stop))
@@ -253,6 +266,31 @@ ALWAYS_INLINE void passed_extras(const struct side_view *v, int sq, int slot,
         int king_moves = distance(bit_first(v->opp[KING]), f) - slot;
         if (king_moves > moves)
             EXTRA(EVAL_X_UNSTOPPABLE, 1);
+    }
+}
+
+/* Format 4's shelter and storm (Ethereal's tables, design §10.12): on the
+ * king's file and its two neighbours (b-g for a king on the edge file),
+ * our nearest pawn at or ahead of the king's rank and their nearest pawn
+ * there, each by its distance in ranks ahead of the king (7: none), by the
+ * file's distance to the edge, and whether the file is the king's (ours) or
+ * their pawn stands blocked right in front of ours (theirs). */
+ALWAYS_INLINE void shelter_storm(const struct side_view *v, int ksq, int slot,
+                                 struct feature_counts *fc)
+{
+    int kf = sq_file(ksq), y = sq_row(ksq);
+    int centre = kf < 1 ? 1 : kf > 6 ? 6 : kf;
+    uint64_t ahead = rows_ahead(y) | row_mask(y); /* rows y .. 0 */
+    for (int f = centre - 1; f <= centre + 1; f++) {
+        int edge = f < 4 ? f : 7 - f;
+        uint64_t ours = v->own[PAWN] & file_mask(f) & ahead;
+        uint64_t theirs = v->opp[PAWN] & file_mask(f) & ahead;
+        /* Nearest to the king: the highest row number ahead of it. */
+        int our_dist = ours ? y - sq_row(bit_last(ours)) : 7;
+        int their_dist = theirs ? y - sq_row(bit_last(theirs)) : 7;
+        TABLE_ROW(eval_shelter_entry(f == kf, edge, our_dist));
+        bool blocked = our_dist != 7 && our_dist == their_dist - 1;
+        TABLE_ROW(eval_storm_entry(blocked, edge, their_dist));
     }
 }
 
@@ -341,6 +379,8 @@ ALWAYS_INLINE void side_features(const struct side_view *v, int slot, struct fea
     if (v->own[KING]) {
         int ksq = bit_first(v->own[KING]), f = sq_file(ksq), y = sq_row(ksq);
         uint64_t file = file_mask(f);
+        if (v->format4)
+            shelter_storm(v, ksq, slot, fc);
         if (!(P & file))
             FEATURE((E & file) ? EVAL_KING_SEMI_OPEN_FILE : EVAL_KING_OPEN_FILE, 1);
         for (int side_file = f - 1; side_file <= f + 1; side_file += 2) {
@@ -436,6 +476,38 @@ ALWAYS_INLINE void king_danger(const struct board *b, const uint64_t bb[CODE_NB]
     }
 }
 
+/* The threats of format 4, each colour's against the other (Ethereal 12's
+ * list beside the three of format 2): weak pawns (attacked, no pawn
+ * defends them), minors attacked by minors and by majors, a queen
+ * attacked by a rook, undefended pieces beside the king, and the pieces a
+ * safe pawn push would attack. */
+ALWAYS_INLINE void threats4(const struct board *b, const uint64_t bb[CODE_NB], uint64_t occupied,
+                            const uint64_t pawn_att[COLOUR_NB],
+                            const uint64_t kind_att[COLOUR_NB][PIECE_NB], struct feature_counts *fc,
+                            const uint64_t att[COLOUR_NB])
+{
+    for (int c = 0; c < COLOUR_NB; c++) {
+        int them = colour_other(c), slot = c != b->side, k = b->state->king_sq[c];
+        const uint64_t *t = &bb[them * PIECE_NB], *ka = kind_att[c];
+        uint64_t minors = t[KNIGHT] | t[BISHOP], pieces = minors | t[ROOK] | t[QUEEN];
+        EXTRA(EVAL_X_THREAT_WEAK_PAWN, bit_count(t[PAWN] & att[c] & ~pawn_att[them]));
+        EXTRA(EVAL_X_THREAT_MINOR_BY_MINOR, bit_count((ka[KNIGHT] | ka[BISHOP]) & minors));
+        EXTRA(EVAL_X_THREAT_MINOR_BY_MAJOR, bit_count((ka[ROOK] | ka[QUEEN]) & minors));
+        EXTRA(EVAL_X_THREAT_QUEEN_BY_ROOK, bit_count(ka[ROOK] & t[QUEEN]));
+        if (k >= 0)
+            EXTRA(EVAL_X_THREAT_BY_KING,
+                  bit_count(TABLES->king_mask[k] & (minors | t[ROOK]) & ~att[them]));
+        /* Pushes (a double step from the second rank too) to squares no
+         * enemy pawn attacks and the enemy does not attack unless we defend. */
+        uint64_t pawns = bb[c * PIECE_NB + PAWN], empty = ~occupied;
+        uint64_t push = (c == WHITE ? pawns >> 8 : pawns << 8) & empty;
+        uint64_t third = push & ~pawn_att[them] & row_mask(c == WHITE ? 5 : 2);
+        push |= (c == WHITE ? third >> 8 : third << 8) & empty;
+        push &= ~pawn_att[them] & (att[c] | ~att[them]);
+        EXTRA(EVAL_X_THREAT_PAWN_PUSH, bit_count(pawn_attacks(push, c) & pieces & ~pawn_att[c]));
+    }
+}
+
 /* Counts the extras that need attacks, in absolute squares, and leaves in
  * att[] every square each colour attacks (for the passed pawns). */
 ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *b,
@@ -475,9 +547,7 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
                 int mobility = bit_count(a & safe);
                 EXTRA(EVAL_X_MOBILITY_KNIGHT + p - KNIGHT, mobility - mobility_center[p]);
                 if (e->format3) {
-                    int row = eval_mobility_entry(p, mobility);
-                    EXTRA(row, 1);
-                    fc->mobility_row[slot][fc->mobility_rows[slot]++] = (uint8_t)row;
+                    TABLE_ROW(eval_mobility_entry(p, mobility));
                 }
                 uint64_t z = a & zone[them];
                 if (z) {
@@ -504,6 +574,8 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
         if ((bb[them * PIECE_NB + KING] & eighth) || (bb[them * PIECE_NB + PAWN] & seventh))
             EXTRA(EVAL_X_ROOK_SEVENTH, bit_count(bb[c * PIECE_NB + ROOK] & seventh));
     }
+    if (e->format4)
+        threats4(b, bb, occupied, pawn_att, kind_att, fc, att);
 }
 
 /* Stage blending of format 2: the stage and the next one, and the next
@@ -588,12 +660,15 @@ static inline int32_t dot(const int32_t *a, const int32_t *b, int n)
  * set's format does not use are 0. */
 static inline int dot_weights(const struct evaluator *e, int stage, const struct feature_counts *fc)
 {
-    enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE };
+    enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE, THREATS = EVAL_X_THREAT_WEAK_PAWN };
     int32_t score = dot(&fc->weight[0][0], &e->weight[stage][0][0], EVAL_WEIGHTS * EVAL_SLOTS) +
                     dot(&fc->extra[0][0], &e->extra[stage][0][0], DENSE_EXTRAS * EVAL_SLOTS);
+    if (e->format4)
+        score +=
+            dot(&fc->extra[THREATS][0], &e->extra[stage][THREATS][0], EVAL_THREATS_V4 * EVAL_SLOTS);
     for (int slot = 0; slot < EVAL_SLOTS; slot++)
-        for (int i = 0; i < fc->mobility_rows[slot]; i++)
-            score += e->extra[stage][fc->mobility_row[slot][i]][slot];
+        for (int i = 0; i < fc->table_rows[slot]; i++)
+            score += e->extra[stage][fc->table_row[slot][i]][slot];
     return score;
 }
 
@@ -662,7 +737,7 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     }
     /* Pass 2: the features of each colour, counted in its own view. */
     struct feature_counts fc;
-    memset(&fc, 0, offsetof(struct feature_counts, mobility_row));
+    memset(&fc, 0, offsetof(struct feature_counts, table_row));
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
         attack_extras(e, b, bb, occupied, &fc, att);
@@ -685,6 +760,7 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         v.opp_att = colour == WHITE ? att[them] : mirror_ranks(att[them]);
         v.castle_rights = bit_count(s->castle & castle_bits[colour]);
         v.extended = e->extended;
+        v.format4 = e->format4;
         side_features(&v, colour != side, &fc);
     }
     score += dot_weights(e, stage, &fc);
@@ -919,13 +995,38 @@ static void explain_net(const struct nnue_net *net, const struct board *b, FILE 
     fprintf(out, "\nFinal evaluation: %d (white side)\n", cp);
 }
 
-/* The piece (knight .. queen) of a mobility-table entry. */
-static int mobility_kind(int x)
+/* The breakdown's rows of the extras: one per extra, but one per table
+ * (each mobility table, the passed-pawn, shelter and storm tables), n the
+ * entries used. */
+static const int table_first[] = {EVAL_X_MOBILITY_TABLE,      EVAL_X_MOBILITY_TABLE + 9,
+                                  EVAL_X_MOBILITY_TABLE + 23, EVAL_X_MOBILITY_TABLE + 38,
+                                  EVAL_X_PASSED_TABLE,        EVAL_X_PASSED_SAFE_TABLE,
+                                  EVAL_X_SHELTER_TABLE,       EVAL_X_STORM_TABLE};
+enum {
+    EXPLAIN_TABLES = 8,
+    EXPLAIN_ROWS = EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + EXPLAIN_TABLES
+};
+
+static int explain_row(int x)
 {
-    int p = QUEEN;
-    while (p > KNIGHT && x < eval_mobility_entry(p, 0))
-        p--;
-    return p;
+    if (x < EVAL_X_MOBILITY_TABLE)
+        return x;
+    if (x >= EVAL_X_THREAT_WEAK_PAWN && x < EVAL_X_PASSED_TABLE)
+        return EVAL_X_MOBILITY_TABLE + x - EVAL_X_THREAT_WEAK_PAWN;
+    int t = EXPLAIN_TABLES - 1;
+    while (x < table_first[t])
+        t--;
+    return EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + t;
+}
+
+static int explain_first(int row)
+{
+    if (row < EVAL_X_MOBILITY_TABLE)
+        return row;
+    row -= EVAL_X_MOBILITY_TABLE;
+    if (row < EVAL_THREATS_V4)
+        return EVAL_X_THREAT_WEAK_PAWN + row;
+    return table_first[row - EVAL_THREATS_V4];
 }
 
 void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
@@ -998,24 +1099,19 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
         }
     }
     if (e->extended) {
-        /* A mobility table is one row per piece kind, n its pieces. */
-        enum { ROWS = EVAL_X_MOBILITY_TABLE + 4 };
-        int sum[COLOUR_NB] = {0}, value[ROWS][COLOUR_NB] = {{0}}, n[ROWS][COLOUR_NB] = {{0}};
+        int sum[COLOUR_NB] = {0}, value[EXPLAIN_ROWS][COLOUR_NB] = {{0}};
+        int n[EXPLAIN_ROWS][COLOUR_NB] = {{0}};
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++) {
-                int colour = slot == 0 ? side : colour_other(side), row = x;
-                if (x >= EVAL_X_MOBILITY_TABLE)
-                    row = EVAL_X_MOBILITY_TABLE + mobility_kind(x) - KNIGHT;
+                int colour = slot == 0 ? side : colour_other(side), row = explain_row(x);
                 int v = t.extra_coef[x][slot] * e->extra[t.stage][x][slot];
                 value[row][colour] += slot == 0 ? v : -v;
                 n[row][colour] += t.extra_coef[x][slot];
                 sum[colour] += slot == 0 ? v : -v;
             }
         put_row(out, _("Mobility, king attack, passers, threats"), sum, sum[WHITE] - sum[BLACK]);
-        for (int r = 0; r < ROWS; r++) {
-            int x = r < EVAL_X_MOBILITY_TABLE
-                        ? r
-                        : eval_mobility_entry(r - EVAL_X_MOBILITY_TABLE + KNIGHT, 0);
+        for (int r = 0; r < EXPLAIN_ROWS; r++) {
+            int x = explain_first(r);
             if (!n[r][WHITE] && !n[r][BLACK])
                 continue;
             char label[80];

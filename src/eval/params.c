@@ -16,7 +16,9 @@ _Static_assert(EVAL_INDEX_WEIGHTS + STAGE_NB * EVAL_WEIGHTS * EVAL_SLOTS == EVAL
                "flat indices must cover the design's parameters");
 _Static_assert(EVAL_PARAMS_V1 == 2796, "the design's sets have 2,796 parameters");
 _Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS_V2 - 1, "extras of format 2");
-_Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS, "extras of format 3");
+_Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS_V3,
+               "extras of format 3");
+_Static_assert(EVAL_X_STORM_TABLE + EVAL_SHELTER_ENTRIES == EVAL_EXTRAS, "extras of format 4");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
 
@@ -116,6 +118,72 @@ static const char *const mobility_names[EVAL_MOBILITY_ENTRIES] = {
     "mobility-queen-22",  "mobility-queen-23",  "mobility-queen-24",  "mobility-queen-25",
     "mobility-queen-26",  "mobility-queen-27",
 };
+/* Format 4: the threats, then the tables' entries in enum eval_extra order
+ * (passed pawns by rank, then shelter and storm: side or king's file /
+ * free or blocked, the file's distance to the edge, the pawn's rank). */
+static const struct {
+    const char *name;
+    const char *label;
+} threat_info[EVAL_THREATS_V4] = {
+    {"threat-weak-pawn", N_("weak enemy pawn attacked")},
+    {"threat-minor-by-minor", N_("enemy minor attacked by a minor")},
+    {"threat-minor-by-major", N_("enemy minor attacked by a major")},
+    {"threat-queen-by-rook", N_("enemy queen attacked by a rook")},
+    {"threat-by-king", N_("loose piece attacked by the king")},
+    {"threat-pawn-push", N_("threat by a safe pawn push")},
+};
+static const char *const table4_names[EVAL_EXTRAS - EVAL_X_PASSED_TABLE] = {
+    "passed-rank-2",          "passed-rank-3",          "passed-rank-4",
+    "passed-rank-5",          "passed-rank-6",          "passed-rank-7",
+    "passed-safe-rank-2",     "passed-safe-rank-3",     "passed-safe-rank-4",
+    "passed-safe-rank-5",     "passed-safe-rank-6",     "passed-safe-rank-7",
+    "shelter-side-file-0-0",  "shelter-side-file-0-1",  "shelter-side-file-0-2",
+    "shelter-side-file-0-3",  "shelter-side-file-0-4",  "shelter-side-file-0-5",
+    "shelter-side-file-0-6",  "shelter-side-file-0-7",  "shelter-side-file-1-0",
+    "shelter-side-file-1-1",  "shelter-side-file-1-2",  "shelter-side-file-1-3",
+    "shelter-side-file-1-4",  "shelter-side-file-1-5",  "shelter-side-file-1-6",
+    "shelter-side-file-1-7",  "shelter-side-file-2-0",  "shelter-side-file-2-1",
+    "shelter-side-file-2-2",  "shelter-side-file-2-3",  "shelter-side-file-2-4",
+    "shelter-side-file-2-5",  "shelter-side-file-2-6",  "shelter-side-file-2-7",
+    "shelter-side-file-3-0",  "shelter-side-file-3-1",  "shelter-side-file-3-2",
+    "shelter-side-file-3-3",  "shelter-side-file-3-4",  "shelter-side-file-3-5",
+    "shelter-side-file-3-6",  "shelter-side-file-3-7",  "shelter-king-file-0-0",
+    "shelter-king-file-0-1",  "shelter-king-file-0-2",  "shelter-king-file-0-3",
+    "shelter-king-file-0-4",  "shelter-king-file-0-5",  "shelter-king-file-0-6",
+    "shelter-king-file-0-7",  "shelter-king-file-1-0",  "shelter-king-file-1-1",
+    "shelter-king-file-1-2",  "shelter-king-file-1-3",  "shelter-king-file-1-4",
+    "shelter-king-file-1-5",  "shelter-king-file-1-6",  "shelter-king-file-1-7",
+    "shelter-king-file-2-0",  "shelter-king-file-2-1",  "shelter-king-file-2-2",
+    "shelter-king-file-2-3",  "shelter-king-file-2-4",  "shelter-king-file-2-5",
+    "shelter-king-file-2-6",  "shelter-king-file-2-7",  "shelter-king-file-3-0",
+    "shelter-king-file-3-1",  "shelter-king-file-3-2",  "shelter-king-file-3-3",
+    "shelter-king-file-3-4",  "shelter-king-file-3-5",  "shelter-king-file-3-6",
+    "shelter-king-file-3-7",  "storm-free-file-0-0",    "storm-free-file-0-1",
+    "storm-free-file-0-2",    "storm-free-file-0-3",    "storm-free-file-0-4",
+    "storm-free-file-0-5",    "storm-free-file-0-6",    "storm-free-file-0-7",
+    "storm-free-file-1-0",    "storm-free-file-1-1",    "storm-free-file-1-2",
+    "storm-free-file-1-3",    "storm-free-file-1-4",    "storm-free-file-1-5",
+    "storm-free-file-1-6",    "storm-free-file-1-7",    "storm-free-file-2-0",
+    "storm-free-file-2-1",    "storm-free-file-2-2",    "storm-free-file-2-3",
+    "storm-free-file-2-4",    "storm-free-file-2-5",    "storm-free-file-2-6",
+    "storm-free-file-2-7",    "storm-free-file-3-0",    "storm-free-file-3-1",
+    "storm-free-file-3-2",    "storm-free-file-3-3",    "storm-free-file-3-4",
+    "storm-free-file-3-5",    "storm-free-file-3-6",    "storm-free-file-3-7",
+    "storm-blocked-file-0-0", "storm-blocked-file-0-1", "storm-blocked-file-0-2",
+    "storm-blocked-file-0-3", "storm-blocked-file-0-4", "storm-blocked-file-0-5",
+    "storm-blocked-file-0-6", "storm-blocked-file-0-7", "storm-blocked-file-1-0",
+    "storm-blocked-file-1-1", "storm-blocked-file-1-2", "storm-blocked-file-1-3",
+    "storm-blocked-file-1-4", "storm-blocked-file-1-5", "storm-blocked-file-1-6",
+    "storm-blocked-file-1-7", "storm-blocked-file-2-0", "storm-blocked-file-2-1",
+    "storm-blocked-file-2-2", "storm-blocked-file-2-3", "storm-blocked-file-2-4",
+    "storm-blocked-file-2-5", "storm-blocked-file-2-6", "storm-blocked-file-2-7",
+    "storm-blocked-file-3-0", "storm-blocked-file-3-1", "storm-blocked-file-3-2",
+    "storm-blocked-file-3-3", "storm-blocked-file-3-4", "storm-blocked-file-3-5",
+    "storm-blocked-file-3-6", "storm-blocked-file-3-7",
+};
+static const char *const table4_labels[4] = {
+    N_("passed pawn by rank"), N_("passed pawn, safe stop, by rank"),
+    N_("pawn shelter of the king"), N_("enemy pawn storm on the king")};
 static const char *const mobility_labels[4] = {
     N_("knight mobility table"), N_("bishop mobility table"), N_("rook mobility table"),
     N_("queen mobility table")};
@@ -139,17 +207,32 @@ const char *eval_weight_name(int weight)
 
 const char *eval_extra_name(int extra)
 {
-    if (extra >= EVAL_X_MOBILITY_TABLE && extra < EVAL_EXTRAS)
+    if (extra < 0 || extra >= EVAL_EXTRAS)
+        return "?";
+    if (extra >= EVAL_X_PASSED_TABLE)
+        return table4_names[extra - EVAL_X_PASSED_TABLE];
+    if (extra >= EVAL_X_THREAT_WEAK_PAWN)
+        return threat_info[extra - EVAL_X_THREAT_WEAK_PAWN].name;
+    if (extra >= EVAL_X_MOBILITY_TABLE)
         return mobility_names[extra - EVAL_X_MOBILITY_TABLE];
-    return extra >= 0 && extra < EVAL_EXTRAS ? extra_info[extra].name : "?";
+    return extra_info[extra].name;
 }
 
 const char *eval_extra_label(int extra)
 {
-    for (int p = QUEEN; p >= KNIGHT && extra >= EVAL_X_MOBILITY_TABLE && extra < EVAL_EXTRAS; p--)
+    static const int table4_first[4] = {EVAL_X_PASSED_TABLE, EVAL_X_PASSED_SAFE_TABLE,
+                                        EVAL_X_SHELTER_TABLE, EVAL_X_STORM_TABLE};
+    if (extra < 0 || extra >= EVAL_EXTRAS)
+        return "?";
+    for (int t = 3; t >= 0; t--)
+        if (extra >= table4_first[t])
+            return _(table4_labels[t]);
+    if (extra >= EVAL_X_THREAT_WEAK_PAWN)
+        return _(threat_info[extra - EVAL_X_THREAT_WEAK_PAWN].label);
+    for (int p = QUEEN; p >= KNIGHT && extra >= EVAL_X_MOBILITY_TABLE; p--)
         if (extra >= eval_mobility_entry(p, 0))
             return _(mobility_labels[p - KNIGHT]);
-    return extra >= 0 && extra < EVAL_EXTRAS ? _(extra_info[extra].label) : "?";
+    return _(extra_info[extra].label);
 }
 
 const char *eval_weight_label(int weight)
@@ -190,16 +273,25 @@ double *eval_param_ref(struct eval_params *p, int index)
         index /= EVAL_SLOTS;
         return &p->extra[index / EVAL_EXTRAS_V2][index % EVAL_EXTRAS_V2][slot];
     }
-    enum { EXTRAS3 = EVAL_EXTRAS - EVAL_EXTRAS_V2 };
-    index -= EVAL_INDEX_EXTRA3;
+    if (index < EVAL_INDEX_EXTRA4) {
+        enum { EXTRAS3 = EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2 };
+        index -= EVAL_INDEX_EXTRA3;
+        int slot = index % EVAL_SLOTS;
+        index /= EVAL_SLOTS;
+        return &p->extra3[index / EXTRAS3][index % EXTRAS3][slot];
+    }
+    index -= EVAL_INDEX_EXTRA4;
     int slot = index % EVAL_SLOTS;
     index /= EVAL_SLOTS;
-    return &p->extra3[index / EXTRAS3][index % EXTRAS3][slot];
+    return &p->extra4[index / EVAL_EXTRAS4][index % EVAL_EXTRAS4][slot];
 }
 
 int eval_params_format(const struct eval_params *p)
 {
-    for (int i = EVAL_INDEX_EXTRA3; i < EVAL_PARAMS; i++)
+    for (int i = EVAL_INDEX_EXTRA4; i < EVAL_PARAMS; i++)
+        if (eval_param_get(p, i) != 0)
+            return 4;
+    for (int i = EVAL_INDEX_EXTRA3; i < EVAL_INDEX_EXTRA4; i++)
         if (eval_param_get(p, i) != 0)
             return 3;
     for (int i = EVAL_INDEX_EXTRA; i < EVAL_INDEX_EXTRA3; i++)
@@ -250,6 +342,27 @@ void eval_params_format3_default(struct eval_params *p)
         *eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 0)) = danger[stage];
         *eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 1)) = -danger[stage];
     }
+}
+
+/* The threats of format 4, in pawns (about Ethereal 12's figures, which
+ * count each threat once for the opening and middlegame, and the endgame);
+ * the fit (tdchess-train --fit) refines them and fills the tables. */
+void eval_params_format4_default(struct eval_params *p)
+{
+    static const double start[EVAL_THREATS_V4][STAGE_NB] = {
+        {0.05, 0.05, 0.1}, /* weak pawn */
+        {0.2, 0.2, 0.3},   /* minor by minor */
+        {0.25, 0.25, 0.3}, /* minor by major */
+        {0.4, 0.4, 0.2},   /* queen by rook */
+        {0.05, 0.05, 0.2}, /* by king */
+        {0.1, 0.1, 0.1},   /* pawn push */
+    };
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int t = 0; t < EVAL_THREATS_V4; t++) {
+            int x = EVAL_X_THREAT_WEAK_PAWN + t;
+            *eval_param_ref(p, eval_index_extra(stage, x, 0)) = start[t][stage];
+            *eval_param_ref(p, eval_index_extra(stage, x, 1)) = 0.0 - start[t][stage];
+        }
 }
 
 double eval_param_get(const struct eval_params *p, int index)

@@ -52,11 +52,19 @@ enum {
     /* Format 3: king danger and the mobility tables (knight 0-8 safe
      * squares, bishop 0-13, rook 0-14, queen 0-27). */
     EVAL_MOBILITY_ENTRIES = 9 + 14 + 15 + 28,
-    EVAL_EXTRAS = EVAL_EXTRAS_V2 + 1 + EVAL_MOBILITY_ENTRIES, /* 81 */
+    EVAL_EXTRAS_V3 = EVAL_EXTRAS_V2 + 1 + EVAL_MOBILITY_ENTRIES, /* 81 */
+    /* Format 4: six threats, the passed pawns by rank (6 + 6), the pawn
+     * shelter and storm tables (64 + 64, design §10.12). */
+    EVAL_THREATS_V4 = 6,
+    EVAL_PASSED_RANKS = 6, /* ranks 2 .. 7 */
+    EVAL_SHELTER_ENTRIES = 2 * 4 * 8,
+    EVAL_EXTRAS4 = EVAL_THREATS_V4 + 2 * EVAL_PASSED_RANKS + 2 * EVAL_SHELTER_ENTRIES, /* 146 */
+    EVAL_EXTRAS = EVAL_EXTRAS_V3 + EVAL_EXTRAS4,                                       /* 227 */
     EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
     EVAL_PARAMS_V2 = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS_V2 * EVAL_SLOTS, /* 2,880 */
-    EVAL_PARAMS =
-        EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
+    EVAL_PARAMS_V3 =
+        EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
+    EVAL_PARAMS = EVAL_PARAMS_V3 + STAGE_NB * EVAL_EXTRAS4 * EVAL_SLOTS,            /* 4,158 */
 };
 
 /* The 38 singular weights (design §10.4); the man page tdchess-set(5)
@@ -121,7 +129,34 @@ enum eval_extra {
     /* Format 3 (tdchess-set(5) "FORMAT 3"). */
     EVAL_X_KING_DANGER,    /* (king danger)^2 / 16: attack units, safe checks, weak zone squares */
     EVAL_X_MOBILITY_TABLE, /* EVAL_MOBILITY_ENTRIES: one per piece and count of safe squares */
+    /* Format 4 (tdchess-set(5) "FORMAT 4"): threats as Ethereal counts them, */
+    EVAL_X_THREAT_WEAK_PAWN = EVAL_EXTRAS_V3, /* enemy pawn attacked by a piece, no pawn defends */
+    EVAL_X_THREAT_MINOR_BY_MINOR,             /* enemy knight/bishop attacked by a knight/bishop */
+    EVAL_X_THREAT_MINOR_BY_MAJOR,             /* ... by a rook or queen */
+    EVAL_X_THREAT_QUEEN_BY_ROOK,              /* enemy queen attacked by a rook */
+    EVAL_X_THREAT_BY_KING,                    /* undefended enemy piece next to our king */
+    EVAL_X_THREAT_PAWN_PUSH,                  /* enemy pieces a safe pawn push would attack */
+    /* the passed pawns by rank (1 each), */
+    EVAL_X_PASSED_TABLE,                                                /* ranks 2 .. 7 */
+    EVAL_X_PASSED_SAFE_TABLE = EVAL_X_PASSED_TABLE + EVAL_PASSED_RANKS, /* stop square safe */
+    /* and the pawns on the king's file and its two neighbours (1 each). */
+    EVAL_X_SHELTER_TABLE = EVAL_X_PASSED_SAFE_TABLE + EVAL_PASSED_RANKS,
+    EVAL_X_STORM_TABLE = EVAL_X_SHELTER_TABLE + EVAL_SHELTER_ENTRIES,
 };
+
+/* The shelter entry of our nearest pawn on a file next to or on the king's
+ * (king_file: it is the king's own), the file's distance to the edge (0-3)
+ * and the pawn's rank from our side (0: no pawn there). */
+static inline int eval_shelter_entry(bool king_file, int edge, int rank)
+{
+    return EVAL_X_SHELTER_TABLE + ((king_file ? 4 : 0) + edge) * 8 + rank;
+}
+/* The storm entry of their nearest pawn on such a file, blocked by one of
+ * ours or not, by its rank from our side (0: none). */
+static inline int eval_storm_entry(bool blocked, int edge, int rank)
+{
+    return EVAL_X_STORM_TABLE + ((blocked ? 4 : 0) + edge) * 8 + rank;
+}
 
 /* The mobility-table entry of a knight .. queen with COUNT safe squares. */
 static inline int eval_mobility_entry(int piece, int count)
@@ -132,15 +167,16 @@ static inline int eval_mobility_entry(int piece, int count)
 
 /* The design's 2,796 doubles in the order of the .set payload, then the
  * extras of format version 2, then those of format 3 (extra3[..][x -
- * EVAL_EXTRAS_V2]: the flat index keeps each format's payload a prefix of
- * the next one's). */
+ * EVAL_EXTRAS_V2]), then those of format 4 (extra4[..][x - EVAL_EXTRAS_V3]):
+ * the flat index keeps each format's payload a prefix of the next one's. */
 struct eval_params {
     double ps[STAGE_NB][EVAL_PS_PIECES][64];
     double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
     double king_distance_other[STAGE_NB][EVAL_KD_PIECES];
     double weights[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
     double extra[STAGE_NB][EVAL_EXTRAS_V2][EVAL_SLOTS];
-    double extra3[STAGE_NB][EVAL_EXTRAS - EVAL_EXTRAS_V2][EVAL_SLOTS];
+    double extra3[STAGE_NB][EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2][EVAL_SLOTS];
+    double extra4[STAGE_NB][EVAL_EXTRAS4][EVAL_SLOTS];
 };
 
 /* ---- parameters (params.c) ------------------------------------------------ */
@@ -165,6 +201,7 @@ enum {
     EVAL_INDEX_WEIGHTS = EVAL_INDEX_KD_OTHER + STAGE_NB * EVAL_KD_PIECES, /* 2568 */
     EVAL_INDEX_EXTRA = EVAL_PARAMS_V1,                                    /* 2796 */
     EVAL_INDEX_EXTRA3 = EVAL_PARAMS_V2,                                   /* 2880 */
+    EVAL_INDEX_EXTRA4 = EVAL_PARAMS_V3,                                   /* 3282 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
 {
@@ -186,19 +223,32 @@ static inline int eval_index_extra(int stage, int extra, int slot)
 {
     if (extra < EVAL_EXTRAS_V2)
         return EVAL_INDEX_EXTRA + (stage * EVAL_EXTRAS_V2 + extra) * EVAL_SLOTS + slot;
-    return EVAL_INDEX_EXTRA3 +
-           (stage * (EVAL_EXTRAS - EVAL_EXTRAS_V2) + extra - EVAL_EXTRAS_V2) * EVAL_SLOTS + slot;
+    if (extra < EVAL_EXTRAS_V3)
+        return EVAL_INDEX_EXTRA3 +
+               (stage * (EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2) + extra - EVAL_EXTRAS_V2) * EVAL_SLOTS +
+               slot;
+    return EVAL_INDEX_EXTRA4 + (stage * EVAL_EXTRAS4 + extra - EVAL_EXTRAS_V3) * EVAL_SLOTS + slot;
 }
-/* The format a set needs: 3 when an extra of format 3 is non-zero, else 2
- * when an extra of format 2 is, else 1 (the design's set). */
+/* The count of extras a set of FORMAT (1-4) holds. */
+static inline int eval_format_extras(int format)
+{
+    static const int extras[5] = {0, 0, EVAL_EXTRAS_V2, EVAL_EXTRAS_V3, EVAL_EXTRAS};
+    return extras[format];
+}
+/* The format a set needs: 4 when an extra of format 4 is non-zero, else 3
+ * when one of format 3 is, else 2 when one of format 2 is, else 1 (the
+ * design's set). */
 int eval_params_format(const struct eval_params *p);
-/* Does the set use the extras (format 2 or 3)? */
+/* Does the set use the extras (format 2 or later)? */
 bool eval_params_extended(const struct eval_params *p);
 /* The extras' starting values: classical figures a trainer refines. */
 void eval_params_extras_default(struct eval_params *p);
 /* The starting values of format 3: king danger (the mobility tables start
  * at zero, beside the linear mobility of format 2). */
 void eval_params_format3_default(struct eval_params *p);
+/* The starting values of format 4: the threats (the passed-pawn, shelter
+ * and storm tables start at zero, beside the terms of earlier formats). */
+void eval_params_format4_default(struct eval_params *p);
 
 /* A parameter in search units as the evaluator's tables hold it: rounded
  * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */

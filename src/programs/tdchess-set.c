@@ -419,7 +419,8 @@ static int cmd_check(int argc, char **argv)
         }
         double largest = 0;
         int nonzero = 0;
-        static const int counts[4] = {0, EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS};
+        static const int counts[5] = {0, EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS_V3,
+                                      EVAL_PARAMS};
         int count = counts[eval_params_format(p)];
         for (int k = 0; k < count; k++) {
             double v = fabs(eval_param_get(p, k));
@@ -453,14 +454,18 @@ static int cmd_extend(int argc, char **argv)
     if (!eval_set_load(p, argv[optind], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
     /* One format up: the design's set gets the extras, an extended set
-     * king danger and the mobility tables. */
+     * king danger and the mobility tables, a set of format 3 the threats
+     * and the passed-pawn, shelter and storm tables. */
     int format = eval_params_format(p);
-    if (format >= 3)
-        msg_fatal(EXIT_FAILURE, _("%s: already a set of format 3"), argv[optind]);
+    if (format >= EVAL_SET_VERSION)
+        msg_fatal(EXIT_FAILURE, _("%s: already a set of format %d"), argv[optind],
+                  EVAL_SET_VERSION);
     if (format == 1)
         eval_params_extras_default(p);
-    else
+    else if (format == 2)
         eval_params_format3_default(p);
+    else
+        eval_params_format4_default(p);
     if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
     free(p);
