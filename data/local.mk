@@ -147,6 +147,31 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 	rm -f data/default.set
 	$(MAKE) $(AM_MAKEFLAGS) data/default.set
 .PHONY: train
+# make train-selfplay: the self-play refit (issue 31; about 50 minutes on
+# two cores, not part of "make check").  The default set plays
+# TRAIN_SELFPLAY_POSITIONS positions' worth of games against itself
+# (tdchess-datagen, TRAIN_SELFPLAY_NODES nodes a move, 8 random plies to
+# start, adjudicated; each position keeps its search score and its game's
+# result), is extended to format 4 (threats, passed pawns by rank, shelter
+# and storm) and fitted to those positions by the logistic method: the
+# target mixes score and result half and half.  It writes
+# train/default4.set, its text source and the record of the fit.  The
+# games go on where they stopped when the command is run again.
+TRAIN_SELFPLAY_POSITIONS = 700000
+TRAIN_SELFPLAY_NODES = 5000
+TRAIN_SELFPLAY_FIT_OPTIONS = --epochs 10 --decay 0.85
+train-selfplay: src/tdchess-datagen$(EXEEXT) src/tdchess-set$(EXEEXT) \
+	  src/tdchess-train$(EXEEXT) data/default.set
+	$(MKDIR_P) train
+	src/tdchess-datagen$(EXEEXT) --threads $(TRAIN_THREADS) --seed $(TRAIN_SEED) \
+	  --nodes $(TRAIN_SELFPLAY_NODES) --positions $(TRAIN_SELFPLAY_POSITIONS) \
+	  -w data/default.set -q train/selfplay.bin
+	rm -f train/format4.set train/default4.set
+	src/tdchess-set$(EXEEXT) extend data/default.set train/format4.set
+	src/tdchess-train$(EXEEXT) --fit $(TRAIN_SELFPLAY_FIT_OPTIONS) --from train/format4.set \
+	  train/selfplay.bin train/default4.set 2>train/default4.set.fit
+	src/tdchess-set$(EXEEXT) dump train/default4.set train/default4.set.txt
+.PHONY: train-selfplay
 # make puzzles: the recipe of data/puzzles.epd (not part of "make check";
 # about 50 minutes on two cores).  tdchess-puzzles reads the master games
 # in order of their years and stops at PUZZLES_COUNT puzzles; its progress
