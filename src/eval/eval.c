@@ -216,11 +216,15 @@ struct side_view {
  * piece, passed pawn or file, so they are also listed, for a sparse
  * product; the list needs no clearing. */
 struct feature_counts {
+    int table_rows[EVAL_SLOTS];
     int32_t weight[EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[EVAL_EXTRAS][EVAL_SLOTS];
-    int table_rows[EVAL_SLOTS];
     uint8_t table_row[EVAL_SLOTS][64]; /* at most 16 pieces, 16 passers, 6 files */
 };
+/* The counts to clear before an evaluation: a set of an earlier format
+ * never touches the extras of format 4. */
+static const size_t COUNTS_V3 = offsetof(struct feature_counts, extra[EVAL_EXTRAS_V3]);
+static const size_t COUNTS_ALL = offsetof(struct feature_counts, table_row);
 _Static_assert(EVAL_EXTRAS <= 256, "a table row fits in a byte");
 
 static inline void trace_term(struct eval_trace *t, int param, int coef)
@@ -658,7 +662,7 @@ static inline int32_t dot(const int32_t *a, const int32_t *b, int n)
 
 /* The dense rows, then the listed rows of the mobility table.  Counts the
  * set's format does not use are 0. */
-static inline int dot_weights(const struct evaluator *e, int stage, const struct feature_counts *fc)
+ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, const struct feature_counts *fc)
 {
     enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE, THREATS = EVAL_X_THREAT_WEAK_PAWN };
     int32_t score = dot(&fc->weight[0][0], &e->weight[stage][0][0], EVAL_WEIGHTS * EVAL_SLOTS) +
@@ -737,7 +741,10 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     }
     /* Pass 2: the features of each colour, counted in its own view. */
     struct feature_counts fc;
-    memset(&fc, 0, offsetof(struct feature_counts, table_row));
+    if (e->format4 || tr != NULL)
+        memset(&fc, 0, COUNTS_ALL);
+    else
+        memset(&fc, 0, COUNTS_V3);
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
         attack_extras(e, b, bb, occupied, &fc, att);
