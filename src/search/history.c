@@ -51,18 +51,6 @@ void history_context(struct history *h, const struct board *b, bool continuation
     }
 }
 
-struct history_scores history_quiet(const struct history_context *ctx, const struct board *b,
-                                    struct move m)
-{
-    int piece = b->state->piece[m.from];
-    struct history_scores s = {ctx->h->butterfly[ctx->side][m.from][m.to], 0, 0};
-    if (ctx->follow[0])
-        s.counter = (*ctx->follow[0])[piece][m.to];
-    if (ctx->follow[1])
-        s.follow = (*ctx->follow[1])[piece][m.to];
-    return s;
-}
-
 /* The victim's index in the capture history: the king's slot (never
  * captured) for a promotion without capture. */
 static inline int victim(const struct board *b, struct move m)

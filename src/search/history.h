@@ -66,9 +66,19 @@ static inline int history_bonus(int depth)
     return 32 * (depth * depth < 400 ? depth * depth : 400);
 }
 
-/* The scores of the quiet move m of the position of b. */
-struct history_scores history_quiet(const struct history_context *ctx, const struct board *b,
-                                    struct move m);
+/* The scores of the quiet move m of the position of b (inline: the move
+ * picker asks for every quiet move). */
+static inline struct history_scores history_quiet(const struct history_context *ctx,
+                                                  const struct board *b, struct move m)
+{
+    int piece = b->state->piece[m.from];
+    struct history_scores s = {ctx->h->butterfly[ctx->side][m.from][m.to], 0, 0};
+    if (ctx->follow[0])
+        s.counter = (*ctx->follow[0])[piece][m.to];
+    if (ctx->follow[1])
+        s.follow = (*ctx->follow[1])[piece][m.to];
+    return s;
+}
 /* Their sum: the quiet move's ordering score. */
 static inline int history_quiet_sum(struct history_scores s)
 {
