@@ -159,7 +159,7 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 # games go on where they stopped when the command is run again.
 TRAIN_SELFPLAY_POSITIONS = 700000
 TRAIN_SELFPLAY_NODES = 5000
-TRAIN_SELFPLAY_FIT_OPTIONS = --epochs 10 --decay 0.85
+TRAIN_SELFPLAY_FIT_OPTIONS = --epochs 20 --decay 0.9
 train-selfplay: src/tdchess-datagen$(EXEEXT) src/tdchess-set$(EXEEXT) \
 	  src/tdchess-train$(EXEEXT) data/default.set
 	$(MKDIR_P) train
