@@ -12,17 +12,21 @@ EXTRA_DIST += data/README
 # Evaluation sets: each binary .set is built from its text source in git by
 # tdchess-set (portable, reproducible; the build tree may be a VPATH one
 # with a read-only source tree, as in "make distcheck").  The default set
-# (tdchess uses it when no set is given) is a set of format 3 fitted to
-# scored positions; the sets it grew from, the TD-trained extended set
-# (format 2) and the design's trained set (format 1), and the handmade one
-# are installed too.
-pkgdata_DATA += data/handmade.set data/default.set data/default-v2.set data/default-v1.set
+# (tdchess uses it when no set is given) is a set of format 4 fitted to
+# positions of its predecessor's own games; the sets it grew from, the
+# fitted set of format 3, the TD-trained extended set (format 2) and the
+# design's trained set (format 1), and the handmade one are installed too.
+pkgdata_DATA += data/handmade.set data/default.set data/default-v3.set data/default-v2.set \
+	data/default-v1.set
 data/handmade.set: $(srcdir)/data/handmade.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/handmade.set.txt $@
 data/default.set: $(srcdir)/data/default.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default.set.txt $@
+data/default-v3.set: $(srcdir)/data/default-v3.set.txt src/tdchess-set$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) data && \
+	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default-v3.set.txt $@
 data/default-v2.set: $(srcdir)/data/default-v2.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default-v2.set.txt $@
@@ -30,7 +34,7 @@ data/default-v1.set: $(srcdir)/data/default-v1.set.txt src/tdchess-set$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) data && \
 	src/tdchess-set$(EXEEXT) load $(srcdir)/data/default-v1.set.txt $@
 EXTRA_DIST += data/handmade.set.txt \
-	data/default.set.txt data/default.set.fit \
+	data/default.set.txt data/default.set.fit data/default-v3.set.txt data/default-v3.set.fit \
 	data/default-v2.set.txt data/default-v2.set.progress data/default-v2-curve.svg \
 	data/default-v1.set.txt data/default-v1.set.progress data/default-v1-curve.svg \
 	scripts/plot-curve.sh scripts/build-net.sh
@@ -87,15 +91,16 @@ icons:
 .PHONY: icons
 
 # make train: the reproducible recipe of data/default-v1.set.txt,
-# data/default-v2.set.txt and data/default.set.txt (not part of "make
-# check"; about 75 minutes on two cores).  It converts the master game
-# collection, shuffles it, trains the design's parameters from the
-# handmade set by TD learning (default-v1), extends that set with the
-# starting extras and trains again (default-v2), then scores the positions
-# of the games of 1980-2000 by 1000-node searches with default-v2
-# (tdchess-datagen --relabel, about 45 minutes), extends default-v2 to
-# format 3 and fits it to those positions by the logistic method
-# (tdchess-train --fit): default.  It writes each set's text source, the
+# data/default-v2.set.txt, data/default-v3.set.txt and
+# data/default.set.txt (not part of "make check"; about two hours on two
+# cores).  It converts the master game collection, shuffles it, trains the
+# design's parameters from the handmade set by TD learning (default-v1),
+# extends that set with the starting extras and trains again
+# (default-v2), then scores the positions of the games of 1980-2000 by
+# 1000-node searches with default-v2 (tdchess-datagen --relabel, about 45
+# minutes), extends default-v2 to format 3 and fits it to those positions
+# by the logistic method (tdchess-train --fit): default-v3; last, "make
+# train-selfplay" below: default.  It writes each set's text source, the
 # record of its run and the plot of TD training's curve into the source
 # tree.  TRAIN_GAMES and TRAIN_FIT_GAMES may name other PGN files.
 TRAIN_GAMES = $(abs_top_srcdir)/../shared/data/games/*.pgn.gz
@@ -117,7 +122,7 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 	src/tdchess-shuffle$(EXEEXT) --seed $(TRAIN_SEED) train/games.bin train/shuffled.bin
 	rm -f train/default-v1.set train/default-v1.set.progress train/extended.set \
 	  train/default-v2.set train/default-v2.set.progress train/format3.set \
-	  train/relabelled.bin train/relabelled.bin.state train/default.set
+	  train/relabelled.bin train/relabelled.bin.state train/default-v3.set
 	src/tdchess-train$(EXEEXT) --seed $(TRAIN_SEED) --threads $(TRAIN_THREADS) \
 	  $(TRAIN_OPTIONS) --from data/handmade.set --text $(srcdir)/data/default-v1.set.txt \
 	  train/shuffled.bin train/default-v1.set
@@ -142,35 +147,37 @@ train: src/tdchess-pgn2bin$(EXEEXT) src/tdchess-shuffle$(EXEEXT) \
 	  train/relabelled.bin
 	src/tdchess-set$(EXEEXT) extend data/default-v2.set train/format3.set
 	src/tdchess-train$(EXEEXT) --fit $(TRAIN_FIT_OPTIONS) --from train/format3.set \
-	  train/relabelled.bin train/default.set 2>$(srcdir)/data/default.set.fit
-	src/tdchess-set$(EXEEXT) dump train/default.set $(srcdir)/data/default.set.txt
-	rm -f data/default.set
-	$(MAKE) $(AM_MAKEFLAGS) data/default.set
+	  train/relabelled.bin train/default-v3.set 2>$(srcdir)/data/default-v3.set.fit
+	src/tdchess-set$(EXEEXT) dump train/default-v3.set $(srcdir)/data/default-v3.set.txt
+	rm -f data/default-v3.set train/selfplay.bin train/selfplay.bin.state
+	$(MAKE) $(AM_MAKEFLAGS) data/default-v3.set train-selfplay
 .PHONY: train
-# make train-selfplay: the self-play refit (issue 31; about 50 minutes on
-# two cores, not part of "make check").  The default set plays
+# make train-selfplay: the last stage of make train alone, the self-play
+# refit (issue 31; about 40 minutes on two cores).  default-v3 plays
 # TRAIN_SELFPLAY_POSITIONS positions' worth of games against itself
 # (tdchess-datagen, TRAIN_SELFPLAY_NODES nodes a move, 8 random plies to
 # start, adjudicated; each position keeps its search score and its game's
 # result), is extended to format 4 (threats, passed pawns by rank, shelter
 # and storm) and fitted to those positions by the logistic method: the
 # target mixes score and result half and half.  It writes
-# train/default4.set, its text source and the record of the fit.  The
-# games go on where they stopped when the command is run again.
+# data/default.set.txt and the record of the fit, data/default.set.fit.
+# The games go on where they stopped when the command is run again.
 TRAIN_SELFPLAY_POSITIONS = 700000
 TRAIN_SELFPLAY_NODES = 5000
 TRAIN_SELFPLAY_FIT_OPTIONS = --epochs 20 --decay 0.9
 train-selfplay: src/tdchess-datagen$(EXEEXT) src/tdchess-set$(EXEEXT) \
-	  src/tdchess-train$(EXEEXT) data/default.set
+	  src/tdchess-train$(EXEEXT) data/default-v3.set
 	$(MKDIR_P) train
 	src/tdchess-datagen$(EXEEXT) --threads $(TRAIN_THREADS) --seed $(TRAIN_SEED) \
 	  --nodes $(TRAIN_SELFPLAY_NODES) --positions $(TRAIN_SELFPLAY_POSITIONS) \
-	  -w data/default.set -q train/selfplay.bin
-	rm -f train/format4.set train/default4.set
-	src/tdchess-set$(EXEEXT) extend data/default.set train/format4.set
+	  -w data/default-v3.set -q train/selfplay.bin
+	rm -f train/format4.set train/default.set
+	src/tdchess-set$(EXEEXT) extend data/default-v3.set train/format4.set
 	src/tdchess-train$(EXEEXT) --fit $(TRAIN_SELFPLAY_FIT_OPTIONS) --from train/format4.set \
-	  train/selfplay.bin train/default4.set 2>train/default4.set.fit
-	src/tdchess-set$(EXEEXT) dump train/default4.set train/default4.set.txt
+	  train/selfplay.bin train/default.set 2>$(srcdir)/data/default.set.fit
+	src/tdchess-set$(EXEEXT) dump train/default.set $(srcdir)/data/default.set.txt
+	rm -f data/default.set
+	$(MAKE) $(AM_MAKEFLAGS) data/default.set
 .PHONY: train-selfplay
 # make puzzles: the recipe of data/puzzles.epd (not part of "make check";
 # about 50 minutes on two cores).  tdchess-puzzles reads the master games
