@@ -45,12 +45,18 @@ static uint32_t crc32(const unsigned char *p, size_t n)
     return ~crc;
 }
 
+/* The size of a set of some format version. */
+static bool set_size(size_t size)
+{
+    return size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V3 || size == EVAL_SET_SIZE_V2 ||
+           size == EVAL_SET_SIZE_V1;
+}
+
 static void decode(const unsigned char *data, size_t size)
 {
     char err[512];
     if (eval_set_decode(&params, data, size, "input", err, sizeof err)) {
-        if ((size != EVAL_SET_SIZE && size != EVAL_SET_SIZE_V2 && size != EVAL_SET_SIZE_V1) ||
-            !eval_params_finite(&params))
+        if (!set_size(size) || !eval_params_finite(&params))
             abort();
         /* Encoded again (in the lowest version that holds it), the set
          * decodes to the same parameters, and to the same bytes when the
@@ -71,7 +77,7 @@ static void decode(const unsigned char *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     decode(data, size);
-    if (size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V2 || size == EVAL_SET_SIZE_V1) {
+    if (set_size(size)) {
         unsigned char *copy = malloc(size);
         if (!copy)
             abort();
