@@ -56,7 +56,9 @@ struct tt_bucket {
 
 struct tt {
     struct tt_bucket *buckets;
-    void *mem;    /* the allocation buckets is aligned in */
+    void *mem;        /* the allocation buckets is aligned in */
+    size_t mem_bytes; /* its size */
+    bool mapped;      /* mem came from mmap, not calloc */
     size_t count; /* buckets, a power of two */
     _Atomic unsigned generation;
     bool clean; /* no search since the table was zeroed: clearing is free */
