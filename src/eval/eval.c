@@ -213,17 +213,19 @@ struct side_view {
  * with its weights, so blended stages cost one count and two products.
  * Of the tables' rows (the mobility tables of format 3, the passed-pawn,
  * shelter and storm tables of format 4) a position has a few, one per
- * piece, passed pawn or file, so they are also listed, for a sparse
- * product; the list needs no clearing. */
+ * piece, passed pawn or file, so they are only listed, for a sparse
+ * product; the list needs no clearing, and a trace turns it into counts
+ * at the end (table_counts), so that a play evaluation clears only the
+ * dense counts, a fifth of the whole. */
 struct feature_counts {
     int table_rows[EVAL_SLOTS];
     int32_t weight[EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[EVAL_EXTRAS][EVAL_SLOTS];
     uint8_t table_row[EVAL_SLOTS][64]; /* at most 16 pieces, 16 passers, 6 files */
 };
-/* The counts to clear before an evaluation: a set of an earlier format
- * never touches the extras of format 4. */
-static const size_t COUNTS_V3 = offsetof(struct feature_counts, extra[EVAL_EXTRAS_V3]);
+/* The counts to clear before a play evaluation: those before the mobility
+ * table, and format 4's threats. A trace clears them all. */
+static const size_t COUNTS_DENSE = offsetof(struct feature_counts, extra[EVAL_X_MOBILITY_TABLE]);
 static const size_t COUNTS_ALL = offsetof(struct feature_counts, table_row);
 _Static_assert(EVAL_EXTRAS <= 256, "a table row fits in a byte");
 
@@ -236,8 +238,16 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
 /* Counts n of singular weight w (or extra x) in this colour's slot. */
 #define FEATURE(w, n) (fc->weight[w][slot] += (n))
 #define EXTRA(x, n) (fc->extra[x][slot] += (n))
-/* Counts a row of a table once (and lists it for the sparse product). */
-#define TABLE_ROW(x) (EXTRA(x, 1), fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)(x))
+/* Lists a row of a table once, for the sparse product (not counted). */
+#define TABLE_ROW(x) (fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)(x))
+
+/* A trace's counts of the listed table rows. */
+static void table_counts(struct feature_counts *fc)
+{
+    for (int slot = 0; slot < EVAL_SLOTS; slot++)
+        for (int i = 0; i < fc->table_rows[slot]; i++)
+            fc->extra[fc->table_row[slot][i]][slot]++;
+}
 
 /* The extras of a passed pawn on sq (this colour's view): its rank
  * squared, a free stop square, the kings' distances to that square, and
@@ -741,10 +751,13 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     }
     /* Pass 2: the features of each colour, counted in its own view. */
     struct feature_counts fc;
-    if (e->format4 || tr != NULL)
+    if (tr != NULL) {
         memset(&fc, 0, COUNTS_ALL);
-    else
-        memset(&fc, 0, COUNTS_V3);
+    } else {
+        memset(&fc, 0, COUNTS_DENSE);
+        if (e->format4)
+            memset(fc.extra[EVAL_X_THREAT_WEAK_PAWN], 0, sizeof fc.extra[0] * EVAL_THREATS_V4);
+    }
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
         attack_extras(e, b, bb, occupied, &fc, att);
@@ -776,6 +789,7 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
             (score * (EVAL_BLEND_DEN - share) + (score_next + dot_weights(e, next, &fc)) * share) /
             EVAL_BLEND_DEN;
     if (tr != NULL) {
+        table_counts(&fc);
         memcpy(tr->weight_coef, fc.weight, sizeof fc.weight);
         if (e->extended)
             memcpy(tr->extra_coef, fc.extra, sizeof tr->extra_coef);

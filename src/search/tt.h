@@ -59,7 +59,7 @@ struct tt {
     void *mem;        /* the allocation buckets is aligned in */
     size_t mem_bytes; /* its size */
     bool mapped;      /* mem came from mmap, not calloc */
-    size_t count; /* buckets, a power of two */
+    size_t count;     /* buckets, a power of two */
     _Atomic unsigned generation;
     bool clean; /* no search since the table was zeroed: clearing is free */
 };
