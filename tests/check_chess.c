@@ -587,20 +587,27 @@ START_TEST(test_bitboards_follow_mailbox)
 }
 END_TEST
 
-/* board_gives_check() says what making the move says, for every legal move
- * of the suite's positions and the positions one move later. */
+/* board_gives_check() and board_gives_check_with() say what making the
+ * move says, for every legal move of the suite's positions and the
+ * positions one move later. */
 static void check_gives_check(int depth)
 {
     struct move_list list;
+    struct check_info ci;
     gen_moves(&board, &list);
+    board_check_info(&board, &ci);
     for (int i = 0; i < list.count; i++) {
         struct move m = list.moves[i];
         bool predicted = board_gives_check(&board, m);
+        bool with_info = board_gives_check_with(&board, &ci, m);
         if (!board_make_move(&board, m))
             continue;
         if (predicted != (bool)board.state->in_check)
             ck_abort_msg("gives_check %d, made: %d (move %d-%d)", predicted, board.state->in_check,
                          m.from, m.to);
+        if (with_info != (bool)board.state->in_check)
+            ck_abort_msg("gives_check_with %d, made: %d (move %d-%d)", with_info,
+                         board.state->in_check, m.from, m.to);
         if (depth > 1)
             check_gives_check(depth - 1);
         board_take_back(&board);
@@ -646,6 +653,17 @@ END_TEST
 
 START_TEST(test_gives_check)
 {
+    /* Beside the suite: pieces that uncover a check unless they move along
+     * the line (pawns in front of rooks, a king in front of a queen). */
+    static const char *const lines[] = {
+        "k7/8/8/8/1p6/P7/8/R6K w - - 0 1",
+        "k7/8/8/3K4/8/8/8/7Q w - - 0 1",
+        "k6r/8/7p/6P1/8/8/8/7K b - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        set_fen(lines[i]);
+        check_gives_check(2);
+    }
     int n;
     char **fens = suite_fens(&n);
     for (int i = 0; i < n; i++) {

@@ -290,6 +290,44 @@ bool board_gives_check(struct board *b, struct move m)
     return s->colour[at] == us && slider_on_line(s->piece[at], dir);
 }
 
+void board_check_info(const struct board *b, struct check_info *ci)
+{
+    const struct game_state *s = b->state;
+    int us = b->side, ksq = s->king_sq[colour_other(us)];
+    memset(ci, 0, sizeof *ci);
+    ci->king = ksq;
+    if (ksq == NO_SQUARE)
+        return;
+    uint64_t occupied = state_occupied(s), ours = s->by_colour[us];
+    uint64_t diagonal = bishop_attacks(ksq, occupied), straight = rook_attacks(ksq, occupied);
+    ci->squares[PAWN] = TABLES->pawn_from[us][ksq];
+    ci->squares[KNIGHT] = TABLES->knight_mask[ksq];
+    ci->squares[BISHOP] = diagonal;
+    ci->squares[ROOK] = straight;
+    ci->squares[QUEEN] = diagonal | straight;
+    /* Our sliders seen from the king through exactly one piece of ours. */
+    uint64_t blockers = (diagonal | straight) & ours;
+    uint64_t queens = s->by_piece[QUEEN] & ours;
+    uint64_t snipers = (bishop_attacks(ksq, occupied & ~blockers) &
+                        ((s->by_piece[BISHOP] & ours) | queens) & ~diagonal) |
+                       (rook_attacks(ksq, occupied & ~blockers) &
+                        ((s->by_piece[ROOK] & ours) | queens) & ~straight);
+    for (; snipers; snipers &= snipers - 1)
+        ci->discoverers |= TABLES->between[ksq][__builtin_ctzll(snipers)] & blockers;
+}
+
+bool board_gives_check_with(struct board *b, const struct check_info *ci, struct move m)
+{
+    /* Castling, en passant and promotions (whose new piece may see the
+     * king through the square the pawn left) take the general way. */
+    if ((m.type & (CASTLE | EN_PASSANT | PROMOTION)) || ci->king == NO_SQUARE)
+        return board_gives_check(b, m);
+    if (mask_has(ci->squares[b->state->piece[m.from]], m.to))
+        return true;
+    return mask_has(ci->discoverers, m.from) &&
+           TABLES->direction[ci->king][m.from] != TABLES->direction[ci->king][m.to];
+}
+
 /* ---- draw rules -------------------------------------------------------- */
 
 bool board_is_fifty_moves(const struct board *b)

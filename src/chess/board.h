@@ -91,6 +91,18 @@ uint64_t state_attackers_to(const struct game_state *s, int sq, uint64_t occupie
  * en passant; b is left as it was. */
 bool board_gives_check(struct board *b, struct move m);
 
+/* What board_gives_check_with() needs of a position, found once for the
+ * many quiet moves the search asks about at one node (Stockfish's "check
+ * squares" and blockers). */
+struct check_info {
+    uint64_t squares[PIECE_NB]; /* where each kind of ours would attack the enemy king */
+    uint64_t discoverers;       /* ours alone between the enemy king and a slider of ours */
+    int king;                   /* the enemy king's square, or NO_SQUARE */
+};
+void board_check_info(const struct board *b, struct check_info *ci);
+/* board_gives_check() with the check information of b's position. */
+bool board_gives_check_with(struct board *b, const struct check_info *ci, struct move m);
+
 /* The Zobrist key recomputed from scratch (tests compare it with the
  * incremental one). */
 hash_key board_compute_key(const struct board *b);

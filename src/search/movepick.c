@@ -60,6 +60,16 @@ static void init(struct move_picker *mp, const struct searcher *s, struct move t
     mp->see_order = (s->config.features & FEATURE_SEE_ORDER) != 0;
     mp->prune_checks = (s->config.features & FEATURE_PRUNE_CHECKS) != 0;
     mp->noisy_count = mp->quiet_count = mp->bad_count = mp->bad_next = 0;
+    mp->checks_known = false;
+}
+
+bool picker_gives_check(struct move_picker *mp, struct board *b, struct move m)
+{
+    if (!mp->checks_known) {
+        board_check_info(b, &mp->checks);
+        mp->checks_known = true;
+    }
+    return board_gives_check_with(b, &mp->checks, m);
 }
 
 void picker_init(struct move_picker *mp, const struct searcher *s, const struct board *b, int ply,
@@ -209,7 +219,8 @@ bool picker_next(struct move_picker *mp, struct board *b, bool skip_quiets, stru
         /* Skipping: the checks among the quiet moves left, in their order. */
         while (skip_quiets && !mp->prune_checks && mp->quiet_count > 0) {
             struct move q = mp->moves[MAX_MOVES - mp->quiet_count--];
-            if (!move_equal(q, mp->table) && !is_refutation(mp, q) && board_gives_check(b, q)) {
+            if (!move_equal(q, mp->table) && !is_refutation(mp, q) &&
+                picker_gives_check(mp, b, q)) {
                 *m = q;
                 mp->given = STAGE_QUIET;
                 return true;

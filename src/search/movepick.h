@@ -46,7 +46,9 @@ struct move_picker {
     bool skip_bad;      /* the captures below threshold are never given */
     bool see_order;     /* losing captures wait until the end */
     bool prune_checks;  /* skip_quiets skips quiet checks too (feature prune-checks) */
+    bool checks_known;  /* checks holds this node's check information */
     int noisy_count, quiet_count, bad_count, bad_next;
+    struct check_info checks;     /* found at the first question (picker_gives_check) */
     struct move moves[MAX_MOVES]; /* captures from 0, quiets after them */
     int scores[MAX_MOVES];
     struct move bad[MAX_MOVES];
@@ -66,5 +68,9 @@ void picker_init_noisy(struct move_picker *mp, const struct searcher *s, const s
  * more quiet move is given (captures still are) but those that give check,
  * in the order generated and not scored (none with prune_checks). */
 bool picker_next(struct move_picker *mp, struct board *b, bool skip_quiets, struct move *m);
+
+/* Would the pseudo-legal move m give check?  board_gives_check() with the
+ * node's check information, found once. */
+bool picker_gives_check(struct move_picker *mp, struct board *b, struct move m);
 
 #endif /* TDCHESS_SEARCH_MOVEPICK_H */

@@ -570,12 +570,12 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                  (!has(s, FEATURE_HISTORY_PRUNE) ||
                   history_quiet_sum(hs) < FUTILITY_HISTORY_LIMIT[improving]))) {
                 skip_quiets = true;
-                if (prune_checks || !board_gives_check(b, m))
+                if (prune_checks || !picker_gives_check(&mp, b, m))
                     continue;
             } else if (((has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
                         (has(s, FEATURE_SEE_PRUNE) && lmr_depth <= 8 &&
                          !see_ge(b, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
-                       (prune_checks || !board_gives_check(b, m))) {
+                       (prune_checks || !picker_gives_check(&mp, b, m))) {
                 continue;
             }
         }
