@@ -215,6 +215,13 @@ _tdchess_arguments()
     tdchess-set:check) _tdchess_files "${_tdchess_eval_ext[@]}" ;;
     tdchess-set:handmade) _tdchess_files txt ;;
     tdchess-set:extend) _tdchess_files "${_tdchess_set_ext[@]}" ;;
+    tdchess-set:revalue)
+        if ((n <= 2)); then
+            _tdchess_files "${_tdchess_set_ext[@]}"
+        else
+            _tdchess_words pawn= knight= bishop= rook= queen=
+        fi
+        ;;
     tdchess-set:symmetry | tdchess-set:bench) _tdchess_files "${_tdchess_epd_ext[@]}" ;;
     tdchess-book:build) _tdchess_files "${_tdchess_pgn_ext[@]}" ;;
     tdchess-book:info) _tdchess_files "${_tdchess_book_ext[@]}" ;;

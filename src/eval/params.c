@@ -376,6 +376,17 @@ void eval_params_scale(struct eval_params *p, double factor)
         *eval_param_ref(p, i) *= factor;
 }
 
+void eval_params_add_value(struct eval_params *p, int piece, double pawns)
+{
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int sq = 0; sq < 64; sq++) {
+            if (piece == PAWN && (sq < 8 || sq >= 56))
+                continue; /* no pawn stands on the first or last rank */
+            p->ps[stage][piece][sq] += pawns;
+            p->ps[stage][PIECE_NB + piece][sq] -= pawns;
+        }
+}
+
 bool eval_params_finite(const struct eval_params *p)
 {
     for (int i = 0; i < EVAL_PARAMS; i++)

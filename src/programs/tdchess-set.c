@@ -26,11 +26,12 @@ static void usage(void)
              "  or:  %s check FILE...\n"
              "  or:  %s handmade [TEXT]\n"
              "  or:  %s extend SET OUT\n"
+             "  or:  %s revalue SET OUT PIECE=PAWNS...\n"
              "  or:  %s eval [OPTION]... FEN\n"
              "  or:  %s symmetry [OPTION]... EPD...\n"
              "  or:  %s bench [OPTION]... EPD...\n"),
            "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set", "tdchess-set",
-           "tdchess-set", "tdchess-set");
+           "tdchess-set", "tdchess-set", "tdchess-set");
     puts(_("Convert, check and exercise tdchess evaluation sets (tdchess-set(5)).\n"));
     puts(_("Commands:\n"
            "  dump      write a set (binary or text) as text, to TEXT or standard output\n"
@@ -39,7 +40,10 @@ static void usage(void)
            "  handmade  write the built-in handmade set as text\n"
            "  extend    write SET one format up with the starting values of what it\n"
            "            lacks (format 1 to 2: the extras; 2 to 3: king danger and\n"
-           "            the mobility tables), to be trained by tdchess-train\n"
+           "            the mobility tables; 3 to 4: more threats, the passed-pawn,\n"
+           "            shelter and storm tables), to be trained by tdchess-train\n"
+           "  revalue   write SET with each PIECE (pawn, knight, bishop, rook, queen)\n"
+           "            worth PAWNS more (less when negative) in every stage\n"
            "  eval      print the evaluation breakdown of a position\n"
            "  symmetry  check that every position of the EPD files ('-' for standard\n"
            "            input) evaluates exactly like its colour-flipped twin\n"
@@ -472,6 +476,49 @@ static int cmd_extend(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
+/* PIECE=PAWNS: the piece's index and the number; false when it is no such pair. */
+static bool parse_value(const char *arg, int *piece, double *pawns)
+{
+    static const char *const names[] = {"pawn", "knight", "bishop", "rook", "queen"};
+    const char *eq = strchr(arg, '=');
+    if (eq == NULL)
+        return false;
+    for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
+        if ((size_t)(eq - arg) == strlen(names[i]) &&
+            strncmp(arg, names[i], strlen(names[i])) == 0) {
+            char *end;
+            errno = 0;
+            *pawns = strtod(eq + 1, &end);
+            *piece = i;
+            return eq[1] != '\0' && *end == '\0' && errno == 0 && isfinite(*pawns) &&
+                   fabs(*pawns) <= 100;
+        }
+    return false;
+}
+
+static int cmd_revalue(int argc, char **argv)
+{
+    no_options(argc, argv);
+    operands(argc, 3, INT32_MAX, "revalue");
+    struct eval_params *p = xmalloc(sizeof *p);
+    char err[512];
+    if (!eval_set_load(p, argv[optind], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    for (int i = optind + 2; i < argc; i++) {
+        int piece;
+        double pawns;
+        if (!parse_value(argv[i], &piece, &pawns))
+            program_usage_error(_("%s: '%s' is not PIECE=PAWNS (a piece from pawn to queen, a "
+                                  "number of pawns)"),
+                                "revalue", argv[i]);
+        eval_params_add_value(p, piece, pawns);
+    }
+    if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
+        msg_fatal(EXIT_FAILURE, "%s", err);
+    free(p);
+    return EXIT_SUCCESS;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -480,7 +527,7 @@ int main(int argc, char **argv)
     } commands[] = {
         {"dump", cmd_dump},         {"load", cmd_load},     {"check", cmd_check},
         {"handmade", cmd_handmade}, {"eval", cmd_eval},     {"symmetry", cmd_symmetry},
-        {"bench", cmd_bench},       {"extend", cmd_extend},
+        {"bench", cmd_bench},       {"extend", cmd_extend}, {"revalue", cmd_revalue},
     };
     program_init(argv[0]);
     if (argc < 2)
