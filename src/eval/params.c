@@ -376,14 +376,14 @@ void eval_params_scale(struct eval_params *p, double factor)
         *eval_param_ref(p, i) *= factor;
 }
 
-void eval_params_add_value(struct eval_params *p, int piece, double pawns)
+void eval_params_add_value(struct eval_params *p, int piece, const double pawns[STAGE_NB])
 {
     for (int stage = 0; stage < STAGE_NB; stage++)
         for (int sq = 0; sq < 64; sq++) {
             if (piece == PAWN && (sq < 8 || sq >= 56))
                 continue; /* no pawn stands on the first or last rank */
-            p->ps[stage][piece][sq] += pawns;
-            p->ps[stage][PIECE_NB + piece][sq] -= pawns;
+            p->ps[stage][piece][sq] += pawns[stage];
+            p->ps[stage][PIECE_NB + piece][sq] -= pawns[stage];
         }
 }
 

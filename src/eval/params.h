@@ -186,10 +186,10 @@ struct eval_params {
 void eval_params_handmade(struct eval_params *p);
 /* Multiplies every parameter by factor (tdchess-normalize). */
 void eval_params_scale(struct eval_params *p, double factor);
-/* Adds `pawns` to the worth of every piece of that kind (PAWN .. QUEEN) in
- * every stage: to each square of its table for the side to move, and
- * taken from the opponent's (tdchess-set revalue). */
-void eval_params_add_value(struct eval_params *p, int piece, double pawns);
+/* Adds pawns[stage] to the worth of every piece of that kind (PAWN ..
+ * QUEEN) in each stage: to each square of its table for the side to move,
+ * and taken from the opponent's (tdchess-set revalue). */
+void eval_params_add_value(struct eval_params *p, int piece, const double pawns[STAGE_NB]);
 /* True when every parameter is a finite number. */
 bool eval_params_finite(const struct eval_params *p);
 

@@ -43,7 +43,8 @@ static void usage(void)
            "            the mobility tables; 3 to 4: more threats, the passed-pawn,\n"
            "            shelter and storm tables), to be trained by tdchess-train\n"
            "  revalue   write SET with each PIECE (pawn, knight, bishop, rook, queen)\n"
-           "            worth PAWNS more (less when negative) in every stage\n"
+           "            worth PAWNS more (less when negative) in every stage, or\n"
+           "            OPENING,MIDDLEGAME,ENDGAME more stage by stage\n"
            "  eval      print the evaluation breakdown of a position\n"
            "  symmetry  check that every position of the EPD files ('-' for standard\n"
            "            input) evaluates exactly like its colour-flipped twin\n"
@@ -476,24 +477,38 @@ static int cmd_extend(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
-/* PIECE=PAWNS: the piece's index and the number; false when it is no such pair. */
-static bool parse_value(const char *arg, int *piece, double *pawns)
+/* One number of pawns, finite and at most 100 either way, ending at *end. */
+static bool parse_pawns(const char *text, char **end, double *pawns)
+{
+    errno = 0;
+    *pawns = strtod(text, end);
+    return *end != text && errno == 0 && isfinite(*pawns) && fabs(*pawns) <= 100;
+}
+
+/* PIECE=PAWNS or PIECE=OPENING,MIDDLEGAME,ENDGAME: the piece's index and
+ * the pawns of each stage; false when it is no such pair. */
+static bool parse_value(const char *arg, int *piece, double pawns[STAGE_NB])
 {
     static const char *const names[] = {"pawn", "knight", "bishop", "rook", "queen"};
     const char *eq = strchr(arg, '=');
     if (eq == NULL)
         return false;
+    *piece = -1;
     for (int i = 0; i < (int)ARRAY_SIZE(names); i++)
-        if ((size_t)(eq - arg) == strlen(names[i]) &&
-            strncmp(arg, names[i], strlen(names[i])) == 0) {
-            char *end;
-            errno = 0;
-            *pawns = strtod(eq + 1, &end);
+        if ((size_t)(eq - arg) == strlen(names[i]) && strncmp(arg, names[i], strlen(names[i])) == 0)
             *piece = i;
-            return eq[1] != '\0' && *end == '\0' && errno == 0 && isfinite(*pawns) &&
-                   fabs(*pawns) <= 100;
-        }
-    return false;
+    char *end;
+    if (*piece < 0 || !parse_pawns(eq + 1, &end, &pawns[0]))
+        return false;
+    if (*end == '\0') { /* one number: every stage */
+        for (int stage = 1; stage < STAGE_NB; stage++)
+            pawns[stage] = pawns[0];
+        return true;
+    }
+    for (int stage = 1; stage < STAGE_NB; stage++)
+        if (*end != ',' || !parse_pawns(end + 1, &end, &pawns[stage]))
+            return false;
+    return *end == '\0';
 }
 
 static int cmd_revalue(int argc, char **argv)
@@ -506,10 +521,10 @@ static int cmd_revalue(int argc, char **argv)
         msg_fatal(EXIT_FAILURE, "%s", err);
     for (int i = optind + 2; i < argc; i++) {
         int piece;
-        double pawns;
-        if (!parse_value(argv[i], &piece, &pawns))
+        double pawns[STAGE_NB];
+        if (!parse_value(argv[i], &piece, pawns))
             program_usage_error(_("%s: '%s' is not PIECE=PAWNS (a piece from pawn to queen, a "
-                                  "number of pawns)"),
+                                  "number of pawns or three: opening,middlegame,endgame)"),
                                 "revalue", argv[i]);
         eval_params_add_value(p, piece, pawns);
     }
