@@ -107,13 +107,15 @@ static void random_params(struct eval_params *p, uint64_t seed)
         *eval_param_ref(p, i) = i < EVAL_PARAMS_V1 ? (rng_uniform(&r) - 0.5) * 0.4 : 0;
 }
 
-/* A random extended set: the extras too. */
+/* A random extended set: the extras too.  Format 5's weights of king
+ * danger are a hundredth as large (counts of a few hundred, products of
+ * the components), so that they do not drive every score to the limit. */
 static void random_params_extended(struct eval_params *p, uint64_t seed)
 {
     struct rng r;
     rng_seed(&r, seed);
     for (int i = 0; i < EVAL_PARAMS; i++)
-        *eval_param_ref(p, i) = (rng_uniform(&r) - 0.5) * 0.4;
+        *eval_param_ref(p, i) = (rng_uniform(&r) - 0.5) * (i < EVAL_INDEX_EXTRA5 ? 0.4 : 0.004);
 }
 
 static struct eval_trace trace;
@@ -160,10 +162,32 @@ START_TEST(test_param_layout)
     /* Then format 4's. */
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_THREAT_WEAK_PAWN, 0)),
                      &p.extra4[0][0][0]);
-    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS_V4 - 1, 1)),
                      &p.extra4[2][EVAL_EXTRAS4 - 1][1]);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS_V4 - 1, 1), EVAL_PARAMS_V4 - 1);
+    ck_assert_int_eq(eval_storm_entry(true, 3, 7), EVAL_EXTRAS_V4 - 1);
+    /* Then format 5's: the ten products (i <= j, row by row), the four
+     * components. */
+    ck_assert_int_eq(EVAL_PARAMS, 4242);
+    ck_assert_int_eq(EVAL_PARAMS - EVAL_PARAMS_V4, 3 * 14 * 2);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_KD_PRODUCT, 0)),
+                     &p.extra5[0][0][0]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
+                     &p.extra5[2][EVAL_EXTRAS5 - 1][1]);
     ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
-    ck_assert_int_eq(eval_storm_entry(true, 3, 7), EVAL_EXTRAS - 1);
+    ck_assert_int_eq(eval_kd_product(EVAL_KD_UNITS, EVAL_KD_UNITS), EVAL_X_KD_PRODUCT);
+    ck_assert_int_eq(eval_kd_product(EVAL_KD_NOQUEEN, EVAL_KD_UNITS), EVAL_X_KD_PRODUCT + 3);
+    ck_assert_int_eq(eval_kd_product(EVAL_KD_CHECKS, EVAL_KD_CHECKS), EVAL_X_KD_PRODUCT + 4);
+    ck_assert_int_eq(eval_kd_product(EVAL_KD_WEAK, EVAL_KD_NOQUEEN), EVAL_X_KD_PRODUCT + 8);
+    ck_assert_int_eq(eval_kd_product(EVAL_KD_NOQUEEN, EVAL_KD_NOQUEEN), EVAL_X_KD_LINEAR - 1);
+    ck_assert_int_eq(EVAL_X_KD_LINEAR + EVAL_KD_NOQUEEN, EVAL_EXTRAS - 1);
+    ck_assert_str_eq(eval_extra_name(EVAL_X_KD_PRODUCT), "king-danger-units-units");
+    ck_assert_str_eq(eval_extra_name(eval_kd_product(EVAL_KD_WEAK, EVAL_KD_CHECKS)),
+                     "king-danger-checks-weak");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_KD_LINEAR - 1), "king-danger-noqueen-noqueen");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_KD_LINEAR), "king-danger-units");
+    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS - 1), "king-danger-noqueen");
+    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS), "?");
     ck_assert_int_eq(eval_shelter_entry(true, 3, 7) + 1, EVAL_X_STORM_TABLE);
     ck_assert_str_eq(eval_extra_name(EVAL_X_THREAT_PAWN_PUSH), "threat-pawn-push");
     ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_TABLE), "passed-rank-2");
@@ -389,13 +413,15 @@ static int extra(const char *fen, int x, int slot)
 /* An extended set: symmetric under the colour flip, the trace is the
  * evaluation wherever no stages are blended and no drawish scaling
  * applies, and the extras count what tdchess-set(5) says. */
-/* Format 2, 3 or 4: symmetric, and the trace is the evaluation where no
+/* Format 2, 3, 4 or 5: symmetric, and the trace is the evaluation where no
  * stages are blended and no drawish scaling applies. */
 static void check_extended_set(int format, int min_compared)
 {
     struct evaluator *rnd = evaluator_new();
     struct eval_params p;
     random_params_extended(&p, 31);
+    if (format < 5)
+        memset(p.extra5, 0, sizeof p.extra5);
     if (format < 4)
         memset(p.extra4, 0, sizeof p.extra4);
     if (format < 3)
@@ -477,11 +503,67 @@ static void check_format4(struct eval_params *d)
                      1);
 }
 
+/* The count of format 5's extra X in SLOT, with its name in a failure. */
+#define KD_IS(fen, x, slot, expected)                                                              \
+    ck_assert_msg(extra(fen, x, slot) == (expected), "%s: %s[%d] is %d, expected %d", fen,         \
+                  eval_extra_name(x), slot, trace.extra_coef[x][slot], expected)
+
+/* Format 5's counts (tdchess-set(5) "FORMAT 5"), d a set of format 4. */
+static void check_format5(struct eval_params *d)
+{
+    eval_params_format5_default(d);
+    ck_assert_int_eq(eval_params_format(d), 5);
+    evaluator_set_params(ev, d);
+    /* White attacks the king on h8 without a queen: the rook on a7 hits g7
+     * and h7 (3 units each), the knight on f6 g8 and h7 (2 each), 10 units
+     * scaled by 4/8 for two attackers: units 5; one safe check (Ra8; h7 is
+     * guarded by the king); weak g8, g7 and h7 (no defender but the king);
+     * no queen.  Danger 5 + 6 + 6 - 10 = 7 > 0, so x = (5, 1, 3, 1). */
+    const char *attack = "7k/R7/5N2/8/8/8/8/K7 w - - 0 1";
+    static const int x[EVAL_KD_COMPONENTS] = {5, 1, 3, 1};
+    const char *flip = flipped_fen(attack);
+    for (int i = 0; i < EVAL_KD_COMPONENTS; i++) {
+        KD_IS(attack, EVAL_X_KD_LINEAR + i, 0, x[i]);
+        KD_IS(attack, EVAL_X_KD_LINEAR + i, 1, 0); /* Black's d is -10 */
+        KD_IS(flip, EVAL_X_KD_LINEAR + i, 0, x[i]);
+        for (int j = i; j < EVAL_KD_COMPONENTS; j++) {
+            KD_IS(attack, eval_kd_product(i, j), 0, x[i] * x[j]);
+            KD_IS(attack, eval_kd_product(i, j), 1, 0);
+            KD_IS(flip, eval_kd_product(i, j), 0, x[i] * x[j]);
+        }
+    }
+    /* With Black to move the attack is the opponent's: slot 1. */
+    KD_IS("7k/R7/5N2/8/8/8/8/K7 b - - 0 1", eval_kd_product(EVAL_KD_UNITS, EVAL_KD_WEAK), 1, 15);
+    /* The colour-flipped position scores the same. */
+    set_fen(attack);
+    int a = eval_full(ev, &board);
+    set_fen(flip);
+    ck_assert_int_eq(eval_full(ev, &board), a);
+    /* The rook alone: no units (one attacker), a check and two weak
+     * squares, no queen: danger 0 + 6 + 4 - 10 = 0, so nothing counts. */
+    for (int k = 0; k < EVAL_EXTRAS5; k++)
+        KD_IS("7k/R7/8/8/8/8/8/K7 w - - 0 1", EVAL_X_KD_PRODUCT + k, 0, 0);
+    /* Format 3's example (the queen's five safe checks on g8): checks 5,
+     * checks squared 25, the rest 0. */
+    const char *queen = "6k1/8/8/8/8/8/8/K2Q4 w - - 0 1";
+    KD_IS(queen, eval_kd_product(EVAL_KD_CHECKS, EVAL_KD_CHECKS), 0, 25);
+    KD_IS(queen, EVAL_X_KD_LINEAR + EVAL_KD_CHECKS, 0, 5);
+    KD_IS(queen, eval_kd_product(EVAL_KD_UNITS, EVAL_KD_CHECKS), 0, 0);
+    KD_IS(queen, EVAL_X_KD_LINEAR + EVAL_KD_NOQUEEN, 0, 0);
+    /* Format 4 sets count none of them. */
+    struct eval_params four = *d;
+    memset(four.extra5, 0, sizeof four.extra5);
+    evaluator_set_params(ev, &four);
+    KD_IS(attack, eval_kd_product(EVAL_KD_UNITS, EVAL_KD_UNITS), 0, 0);
+    KD_IS(queen, eval_kd_product(EVAL_KD_CHECKS, EVAL_KD_CHECKS), 0, 0);
+}
+
 START_TEST(test_extended)
 {
     check_extended_set(2, 100);
     check_extended_set(3, 10);
     check_extended_set(4, 10);
+    check_extended_set(5, 10);
 
     /* The counts, with the default extras switched on in ev. */
     struct eval_params d;
@@ -530,8 +612,100 @@ START_TEST(test_extended)
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 0), 56);
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 1), 0);
     check_format4(&d);
+    check_format5(&d);
     eval_params_handmade(&d);
     evaluator_set_params(ev, &d);
+}
+END_TEST
+
+/* tdchess-set extend takes the default set (format 4) to format 5 with
+ * the quadratic form of format 3's king danger: over the suite every
+ * position scores as before but for rounding, where the danger is at most
+ * 100 (format 3 clamps it there, the form does not).  The tolerance is
+ * what rounding can make of it, per position and attacking side (slot)
+ * whose danger d = c.x is positive, c = (1, 6, 2, -10), in search units:
+ * format 5 rounds each product's weight w c_i c_j / 16 to a whole unit,
+ * at most 1/2 off times its count x_i x_j; format 4 rounds w itself, at
+ * most 1/2 off times its count d^2 / 16, and that count drops the
+ * fraction of d^2 / 16, less than one whole w.  Both evaluations mix two
+ * stages and may scale a drawish ending, each dividing by an integer, so
+ * 2 more.  Hand-setting one fixed figure instead would be either loose
+ * for a quiet position or tight for a violent one; the default set's
+ * weights are large enough (a middlegame w of 0.08 pawns) that one w is
+ * most of it. */
+START_TEST(test_format5_extend)
+{
+    struct eval_params *p4 = xmalloc(sizeof *p4), *p5 = xmalloc(sizeof *p5);
+    char err[512];
+    ck_assert_msg(eval_set_load(p4, srcdir_path("data/default.set"), err, sizeof err), "%s", err);
+    ck_assert_int_eq(eval_params_format(p4), 4);
+    *p5 = *p4;
+    eval_params_format5_default(p5);
+    ck_assert_int_eq(eval_params_format(p5), 5);
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        ck_assert(p5->extra3[stage][0][0] == 0 && p5->extra3[stage][0][1] == 0);
+    /* checks x noqueen: w 6 (-10) / 16, twice. */
+    ck_assert(fabs(eval_param_get(p5, eval_index_extra(1, eval_kd_product(1, 3), 0)) -
+                   p4->extra3[1][0][0] * -120 / 16) < 1e-12);
+    struct evaluator *e4 = evaluator_new(), *e5 = evaluator_new();
+    evaluator_set_params(e4, p4);
+    evaluator_set_params(e5, p5);
+    int w[EVAL_SLOTS] = {0}; /* the largest |w| of any stage, units */
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+            int u = abs(eval_param_units(p4->extra3[stage][0][slot]));
+            w[slot] = u > w[slot] ? u : w[slot];
+        }
+    static const int c[EVAL_KD_COMPONENTS] = {1, 6, 2, -10};
+    int n, compared = 0, attacked = 0, differ = 0, worst = 0;
+    char **fens = suite_fens(&n);
+    static struct eval_trace t;
+    for (int i = 0; i < n; i++) {
+        set_fen(fens[i]);
+        eval_trace(e5, &board, &t);
+        double tolerance = 2;
+        bool clamped = false, danger = false;
+        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+            int x[EVAL_KD_COMPONENTS], d = 0;
+            double products = 0;
+            for (int k = 0; k < EVAL_KD_COMPONENTS; k++) {
+                x[k] = t.extra_coef[EVAL_X_KD_LINEAR + k][slot];
+                d += c[k] * x[k];
+            }
+            for (int k = 0; k < EVAL_KD_COMPONENTS; k++)
+                for (int j = k; j < EVAL_KD_COMPONENTS; j++) {
+                    REQUIRE(t.extra_coef[eval_kd_product(k, j)][slot] == x[k] * x[j]);
+                    products += x[k] * x[j];
+                }
+            if (d <= 0)
+                continue; /* nothing counted: the same terms */
+            danger = true;
+            clamped = clamped || d > 100;
+            tolerance += 0.5 * products + 0.5 * d * d / 16.0 + w[slot];
+        }
+        if (clamped)
+            continue;
+        int a = eval_positional(e4, &board), b = eval_positional(e5, &board);
+        ck_assert_msg(abs(a - b) <= tolerance, "%s: format 4 %d, format 5 %d, tolerance %.1f",
+                      fens[i], a, b, tolerance);
+        compared++;
+        attacked += danger;
+        differ += a != b;
+        worst = abs(a - b) > worst ? abs(a - b) : worst;
+        if (!danger)
+            ck_assert_int_eq(a, b);
+    }
+    ck_assert_int_gt(compared, n / 2);
+    ck_assert_int_gt(attacked, 50);
+    fprintf(stderr,
+            "check_eval: format 5 from the default set: %d of %d positions compared, %d "
+            "with king danger, %d differ, by %d units at most\n",
+            compared, n, attacked, differ, worst);
+    free_fens(fens, n);
+    evaluator_free(e4);
+    evaluator_free(e5);
+    free(p4);
+    free(p5);
 }
 END_TEST
 
@@ -993,6 +1167,7 @@ START_TEST(test_set_binary_round_trip)
     random_params_extended(&p, 6);
     memset(p.extra3, 0, sizeof p.extra3);
     memset(p.extra4, 0, sizeof p.extra4);
+    memset(p.extra5, 0, sizeof p.extra5);
     ck_assert_int_eq(eval_params_format(&p), 2);
     ck_assert_msg(eval_set_save(&p, tmp_path("v2.set"), err, sizeof err), "%s", err);
     ck_assert_int_eq(stat(tmp_path("v2.set"), &st), 0);
@@ -1006,15 +1181,29 @@ START_TEST(test_set_binary_round_trip)
     /* With the extras of format 3, version 3 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra4, 0, sizeof p.extra4);
+    memset(p.extra5, 0, sizeof p.extra5);
     ck_assert_int_eq(eval_params_format(&p), 3);
     ck_assert_msg(eval_set_save(&p, tmp_path("v3.set"), err, sizeof err), "%s", err);
     ck_assert_int_eq(stat(tmp_path("v3.set"), &st), 0);
     ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V3);
     ck_assert_msg(eval_set_load(&q, tmp_path("v3.set"), err, sizeof err), "%s", err);
     ck_assert(same_params(&p, &q));
-    /* With every extra, version 4 and every parameter back. */
+    /* With the extras of format 4, version 4 and every parameter back. */
     random_params_extended(&p, 6);
+    memset(p.extra5, 0, sizeof p.extra5);
     ck_assert_int_eq(eval_params_format(&p), 4);
+    ck_assert_msg(eval_set_save(&p, tmp_path("v4.set"), err, sizeof err), "%s", err);
+    ck_assert_int_eq(stat(tmp_path("v4.set"), &st), 0);
+    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V4);
+    ck_assert_msg(eval_set_load(&q, tmp_path("v4.set"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q));
+    ck_assert_msg(eval_set_save_text(&p, tmp_path("v4.txt"), err, sizeof err), "%s", err);
+    memset(&q, 0, sizeof q);
+    ck_assert_msg(eval_set_load(&q, tmp_path("v4.txt"), err, sizeof err), "%s", err);
+    ck_assert(same_params(&p, &q));
+    /* With every extra, version 5 and every parameter back. */
+    random_params_extended(&p, 6);
+    ck_assert_int_eq(eval_params_format(&p), 5);
     ck_assert_msg(eval_set_save(&p, tmp_path("b.set"), err, sizeof err), "%s", err);
     ck_assert_int_eq(stat(tmp_path("b.set"), &st), 0);
     ck_assert_int_eq(st.st_size, EVAL_SET_SIZE);
@@ -1093,7 +1282,7 @@ static void flip_payload_bit(unsigned char *buf, size_t *size)
 static void bad_version(unsigned char *buf, size_t *size)
 {
     (void)size;
-    buf[8] = 5;
+    buf[8] = 6;
 }
 static void bad_dimension(unsigned char *buf, size_t *size)
 {
@@ -1128,7 +1317,7 @@ START_TEST(test_set_binary_errors)
     expect_load_failure(truncate_payload, "truncated");
     expect_load_failure(truncate_header, "truncated");
     expect_load_failure(flip_payload_bit, "checksum");
-    expect_load_failure(bad_version, "version 5");
+    expect_load_failure(bad_version, "version 6");
     expect_load_failure(bad_dimension, "40 weights");
     expect_load_failure(trailing_data, "after");
     expect_load_failure(bad_magic, "magic");
@@ -1221,6 +1410,7 @@ START_TEST(test_set_text_errors)
     expect_text_failure("# only a comment\n", "empty");
     expect_text_failure("hello 1\n", "not a tdchess-set text file");
     expect_text_failure("tdchess-set 7\n", "version");
+    expect_text_failure("tdchess-set 6\n", "unsupported text format version '6'");
     expect_text_failure("tdchess-set 1\nweight doubled-pawn 1 2\n", "before the first 'stage'");
     struct {
         const char *line, *replacement, *words;
@@ -1419,6 +1609,7 @@ static Suite *eval_suite(void)
     tcase_add_test(tc, test_pawn_cache);
     tcase_add_test(tc, test_kernels_agree);
     tcase_add_test(tc, test_extended);
+    tcase_add_test(tc, test_format5_extend);
     tcase_add_test(tc, test_side_relative);
     tcase_add_test(tc, test_pawn_structure);
     tcase_add_test(tc, test_foreposts);

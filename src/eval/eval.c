@@ -54,6 +54,7 @@ struct evaluator {
     bool extended; /* the set has extras: compute them, blend the stages */
     bool format3;  /* ... and those of format 3: a continuous taper */
     bool format4;  /* ... and those of format 4: threats, passer, shelter, storm tables */
+    bool format5;  /* ... and those of format 5: king danger's quadratic form */
     /* The extras' attacks (bit sq = square sq, a8 = 0) come from the chess
      * layer: TABLES' knight and king masks, attacks.h's slider lookups. */
     struct nnue_net *net; /* when not NULL, it evaluates instead of the set */
@@ -128,6 +129,7 @@ static void rebuild(struct evaluator *e)
     e->extended = format >= 2;
     e->format3 = format >= 3;
     e->format4 = format >= 4;
+    e->format5 = format >= 5;
 }
 
 struct eval_config eval_config_default(void)
@@ -224,7 +226,8 @@ struct feature_counts {
     uint8_t table_row[EVAL_SLOTS][64]; /* at most 16 pieces, 16 passers, 6 files */
 };
 /* The counts to clear before a play evaluation: those before the mobility
- * table, and format 4's threats. A trace clears them all. */
+ * table, format 4's threats and format 5's king danger. A trace clears
+ * them all. */
 static const size_t COUNTS_DENSE = offsetof(struct feature_counts, extra[EVAL_X_MOBILITY_TABLE]);
 static const size_t COUNTS_ALL = offsetof(struct feature_counts, table_row);
 _Static_assert(EVAL_EXTRAS <= 256, "a table row fits in a byte");
@@ -455,15 +458,24 @@ static inline uint64_t pawn_attacks(uint64_t pawns, int colour)
                            : ((pawns & ~FILE_A) << 7) | ((pawns & ~FILE_H) << 9);
 }
 
+/* Format 5 counts each component of king danger at most this: a product
+ * then fits a trace's 16-bit coefficient (eval_trace_terms).  No game
+ * comes near it: a queen on all nine squares of the zone is 45 units, a
+ * rook 27, a minor 18. */
+enum { KD_COMPONENT_MAX = 181, KD_PRODUCT_MAX = KD_COMPONENT_MAX * KD_COMPONENT_MAX };
+_Static_assert(KD_PRODUCT_MAX <= INT16_MAX, "a product fits a coefficient");
+
 /* King danger of format 3, each colour's against the other king: the
  * attack units, safe checks (from squares the defender does not attack),
  * weak squares of the king zone (attacked, and defended by the king alone
  * if at all), less an attack without a queen; squared, so that one weak
  * point is little and several together are a lot (Stockfish's and
- * Ethereal's king safety work this way). */
-ALWAYS_INLINE void king_danger(const struct board *b, const uint64_t bb[CODE_NB], uint64_t occupied,
-                               const uint64_t own[COLOUR_NB], const uint64_t pawn_att[COLOUR_NB],
-                               const uint64_t zone[COLOUR_NB],
+ * Ethereal's king safety work this way).  Format 5 counts, where that
+ * danger is positive, the products of its four components and the
+ * components themselves, so that a fit can weigh each (design §10.13). */
+ALWAYS_INLINE void king_danger(bool format5, const struct board *b, const uint64_t bb[CODE_NB],
+                               uint64_t occupied, const uint64_t own[COLOUR_NB],
+                               const uint64_t pawn_att[COLOUR_NB], const uint64_t zone[COLOUR_NB],
                                const uint64_t kind_att[COLOUR_NB][PIECE_NB],
                                const int units[COLOUR_NB], struct feature_counts *fc,
                                const uint64_t att[COLOUR_NB])
@@ -482,9 +494,20 @@ ALWAYS_INLINE void king_danger(const struct board *b, const uint64_t bb[CODE_NB]
         const uint64_t *da = kind_att[them];
         uint64_t defended = pawn_att[them] | da[KNIGHT] | da[BISHOP] | da[ROOK] | da[QUEEN];
         int weak = bit_count(zone[them] & att[c] & ~defended);
-        int d = units[c] + 6 * checks + 2 * weak - (bb[c * PIECE_NB + QUEEN] ? 0 : 10);
+        int noqueen = bb[c * PIECE_NB + QUEEN] ? 0 : 1;
+        int d = units[c] + 6 * checks + 2 * weak - 10 * noqueen;
         if (d <= 0)
             continue;
+        if (format5) {
+            int x[EVAL_KD_COMPONENTS] = {units[c], checks, weak, noqueen};
+            for (int i = 0; i < EVAL_KD_COMPONENTS; i++)
+                x[i] = x[i] < KD_COMPONENT_MAX ? x[i] : KD_COMPONENT_MAX;
+            for (int i = 0; i < EVAL_KD_COMPONENTS; i++) {
+                EXTRA(EVAL_X_KD_LINEAR + i, x[i]);
+                for (int j = i; j < EVAL_KD_COMPONENTS; j++)
+                    EXTRA(eval_kd_product(i, j), x[i] * x[j]);
+            }
+        }
         d = d < 100 ? d : 100;
         EXTRA(EVAL_X_KING_DANGER, d * d / 16);
     }
@@ -574,7 +597,7 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
         att[c] = all;
     }
     if (e->format3)
-        king_danger(b, bb, occupied, own, pawn_att, zone, kind_att, danger, fc, att);
+        king_danger(e->format5, b, bb, occupied, own, pawn_att, zone, kind_att, danger, fc, att);
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side;
         uint64_t majors = bb[them * PIECE_NB + ROOK] | bb[them * PIECE_NB + QUEEN];
@@ -671,7 +694,9 @@ static inline int32_t dot(const int32_t *a, const int32_t *b, int n)
 }
 
 /* The dense rows, then the listed rows of the mobility table.  Counts the
- * set's format does not use are 0. */
+ * set's format does not use are 0.  Format 5's king danger is summed in 64
+ * bits and held to the positional limit: a product of components times a
+ * parameter may pass 2^31 with a wild set. */
 ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, const struct feature_counts *fc)
 {
     enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE, THREATS = EVAL_X_THREAT_WEAK_PAWN };
@@ -680,6 +705,16 @@ ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, const struct
     if (e->format4)
         score +=
             dot(&fc->extra[THREATS][0], &e->extra[stage][THREATS][0], EVAL_THREATS_V4 * EVAL_SLOTS);
+    if (e->format5) {
+        const int32_t *n = &fc->extra[EVAL_X_KD_PRODUCT][0];
+        const int32_t *w = &e->extra[stage][EVAL_X_KD_PRODUCT][0];
+        int64_t kd = 0;
+        for (int i = 0; i < EVAL_EXTRAS5 * EVAL_SLOTS; i++)
+            kd += (int64_t)n[i] * w[i];
+        score += (int32_t)(kd > POSITIONAL_MAX    ? POSITIONAL_MAX
+                           : kd < -POSITIONAL_MAX ? -POSITIONAL_MAX
+                                                  : kd);
+    }
     for (int slot = 0; slot < EVAL_SLOTS; slot++)
         for (int i = 0; i < fc->table_rows[slot]; i++)
             score += e->extra[stage][fc->table_row[slot][i]][slot];
@@ -757,6 +792,8 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         memset(&fc, 0, COUNTS_DENSE);
         if (e->format4)
             memset(fc.extra[EVAL_X_THREAT_WEAK_PAWN], 0, sizeof fc.extra[0] * EVAL_THREATS_V4);
+        if (e->format5)
+            memset(fc.extra[EVAL_X_KD_PRODUCT], 0, sizeof fc.extra[0] * EVAL_EXTRAS5);
     }
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
@@ -1017,14 +1054,15 @@ static void explain_net(const struct nnue_net *net, const struct board *b, FILE 
 }
 
 /* The breakdown's rows of the extras: one per extra, but one per table
- * (each mobility table, the passed-pawn, shelter and storm tables), n the
- * entries used. */
+ * (each mobility table, the passed-pawn, shelter and storm tables, king
+ * danger's products and its components), n the entries used. */
 static const int table_first[] = {EVAL_X_MOBILITY_TABLE,      EVAL_X_MOBILITY_TABLE + 9,
                                   EVAL_X_MOBILITY_TABLE + 23, EVAL_X_MOBILITY_TABLE + 38,
                                   EVAL_X_PASSED_TABLE,        EVAL_X_PASSED_SAFE_TABLE,
-                                  EVAL_X_SHELTER_TABLE,       EVAL_X_STORM_TABLE};
+                                  EVAL_X_SHELTER_TABLE,       EVAL_X_STORM_TABLE,
+                                  EVAL_X_KD_PRODUCT,          EVAL_X_KD_LINEAR};
 enum {
-    EXPLAIN_TABLES = 8,
+    EXPLAIN_TABLES = 10,
     EXPLAIN_ROWS = EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + EXPLAIN_TABLES
 };
 

@@ -18,7 +18,9 @@ _Static_assert(EVAL_PARAMS_V1 == 2796, "the design's sets have 2,796 parameters"
 _Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS_V2 - 1, "extras of format 2");
 _Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS_V3,
                "extras of format 3");
-_Static_assert(EVAL_X_STORM_TABLE + EVAL_SHELTER_ENTRIES == EVAL_EXTRAS, "extras of format 4");
+_Static_assert(EVAL_X_STORM_TABLE + EVAL_SHELTER_ENTRIES == EVAL_EXTRAS_V4, "extras of format 4");
+_Static_assert(EVAL_X_KD_LINEAR + EVAL_KD_COMPONENTS == EVAL_EXTRAS, "extras of format 5");
+_Static_assert(EVAL_PARAMS == 4242, "a set of format 5 has 4,242 parameters");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
 
@@ -132,7 +134,7 @@ static const struct {
     {"threat-by-king", N_("loose piece attacked by the king")},
     {"threat-pawn-push", N_("threat by a safe pawn push")},
 };
-static const char *const table4_names[EVAL_EXTRAS - EVAL_X_PASSED_TABLE] = {
+static const char *const table4_names[EVAL_EXTRAS_V4 - EVAL_X_PASSED_TABLE] = {
     "passed-rank-2",          "passed-rank-3",          "passed-rank-4",
     "passed-rank-5",          "passed-rank-6",          "passed-rank-7",
     "passed-safe-rank-2",     "passed-safe-rank-3",     "passed-safe-rank-4",
@@ -184,6 +186,18 @@ static const char *const table4_names[EVAL_EXTRAS - EVAL_X_PASSED_TABLE] = {
 static const char *const table4_labels[4] = {
     N_("passed pawn by rank"), N_("passed pawn, safe stop, by rank"),
     N_("pawn shelter of the king"), N_("enemy pawn storm on the king")};
+/* Format 5: king danger's products in eval_kd_product() order, then its
+ * components. */
+static const char *const kd_names[EVAL_EXTRAS5] = {
+    "king-danger-units-units",    "king-danger-units-checks",
+    "king-danger-units-weak",     "king-danger-units-noqueen",
+    "king-danger-checks-checks",  "king-danger-checks-weak",
+    "king-danger-checks-noqueen", "king-danger-weak-weak",
+    "king-danger-weak-noqueen",   "king-danger-noqueen-noqueen",
+    "king-danger-units",          "king-danger-checks",
+    "king-danger-weak",           "king-danger-noqueen",
+};
+static const char *const kd_labels[2] = {N_("king danger products"), N_("king danger components")};
 static const char *const mobility_labels[4] = {
     N_("knight mobility table"), N_("bishop mobility table"), N_("rook mobility table"),
     N_("queen mobility table")};
@@ -209,6 +223,8 @@ const char *eval_extra_name(int extra)
 {
     if (extra < 0 || extra >= EVAL_EXTRAS)
         return "?";
+    if (extra >= EVAL_X_KD_PRODUCT)
+        return kd_names[extra - EVAL_X_KD_PRODUCT];
     if (extra >= EVAL_X_PASSED_TABLE)
         return table4_names[extra - EVAL_X_PASSED_TABLE];
     if (extra >= EVAL_X_THREAT_WEAK_PAWN)
@@ -224,6 +240,8 @@ const char *eval_extra_label(int extra)
                                         EVAL_X_SHELTER_TABLE, EVAL_X_STORM_TABLE};
     if (extra < 0 || extra >= EVAL_EXTRAS)
         return "?";
+    if (extra >= EVAL_X_KD_PRODUCT)
+        return _(kd_labels[extra >= EVAL_X_KD_LINEAR]);
     for (int t = 3; t >= 0; t--)
         if (extra >= table4_first[t])
             return _(table4_labels[t]);
@@ -280,15 +298,24 @@ double *eval_param_ref(struct eval_params *p, int index)
         index /= EVAL_SLOTS;
         return &p->extra3[index / EXTRAS3][index % EXTRAS3][slot];
     }
-    index -= EVAL_INDEX_EXTRA4;
+    if (index < EVAL_INDEX_EXTRA5) {
+        index -= EVAL_INDEX_EXTRA4;
+        int slot = index % EVAL_SLOTS;
+        index /= EVAL_SLOTS;
+        return &p->extra4[index / EVAL_EXTRAS4][index % EVAL_EXTRAS4][slot];
+    }
+    index -= EVAL_INDEX_EXTRA5;
     int slot = index % EVAL_SLOTS;
     index /= EVAL_SLOTS;
-    return &p->extra4[index / EVAL_EXTRAS4][index % EVAL_EXTRAS4][slot];
+    return &p->extra5[index / EVAL_EXTRAS5][index % EVAL_EXTRAS5][slot];
 }
 
 int eval_params_format(const struct eval_params *p)
 {
-    for (int i = EVAL_INDEX_EXTRA4; i < EVAL_PARAMS; i++)
+    for (int i = EVAL_INDEX_EXTRA5; i < EVAL_PARAMS; i++)
+        if (eval_param_get(p, i) != 0)
+            return 5;
+    for (int i = EVAL_INDEX_EXTRA4; i < EVAL_INDEX_EXTRA5; i++)
         if (eval_param_get(p, i) != 0)
             return 4;
     for (int i = EVAL_INDEX_EXTRA3; i < EVAL_INDEX_EXTRA4; i++)
@@ -362,6 +389,22 @@ void eval_params_format4_default(struct eval_params *p)
             int x = EVAL_X_THREAT_WEAK_PAWN + t;
             *eval_param_ref(p, eval_index_extra(stage, x, 0)) = start[t][stage];
             *eval_param_ref(p, eval_index_extra(stage, x, 1)) = 0.0 - start[t][stage];
+        }
+}
+
+void eval_params_format5_default(struct eval_params *p)
+{
+    static const double c[EVAL_KD_COMPONENTS] = {1, 6, 2, -10}; /* king_danger() in eval.c */
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+            double *w = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, slot));
+            for (int i = 0; i < EVAL_KD_COMPONENTS; i++) {
+                for (int j = i; j < EVAL_KD_COMPONENTS; j++)
+                    *eval_param_ref(p, eval_index_extra(stage, eval_kd_product(i, j), slot)) =
+                        *w * c[i] * c[j] / 16 * (i == j ? 1 : 2);
+                *eval_param_ref(p, eval_index_extra(stage, EVAL_X_KD_LINEAR + i, slot)) = 0;
+            }
+            *w = 0;
         }
 }
 

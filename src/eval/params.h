@@ -59,12 +59,20 @@ enum {
     EVAL_PASSED_RANKS = 6, /* ranks 2 .. 7 */
     EVAL_SHELTER_ENTRIES = 2 * 4 * 8,
     EVAL_EXTRAS4 = EVAL_THREATS_V4 + 2 * EVAL_PASSED_RANKS + 2 * EVAL_SHELTER_ENTRIES, /* 146 */
-    EVAL_EXTRAS = EVAL_EXTRAS_V3 + EVAL_EXTRAS4,                                       /* 227 */
+    EVAL_EXTRAS_V4 = EVAL_EXTRAS_V3 + EVAL_EXTRAS4,                                    /* 227 */
+    /* Format 5: king danger as a quadratic form of its four components
+     * (attack units, safe checks, weak zone squares, no queen): the ten
+     * products x_i x_j (i <= j) and the four components (design §10.13). */
+    EVAL_KD_COMPONENTS = 4,
+    EVAL_KD_PRODUCTS = EVAL_KD_COMPONENTS * (EVAL_KD_COMPONENTS + 1) / 2, /* 10 */
+    EVAL_EXTRAS5 = EVAL_KD_PRODUCTS + EVAL_KD_COMPONENTS,                 /* 14 */
+    EVAL_EXTRAS = EVAL_EXTRAS_V4 + EVAL_EXTRAS5,                          /* 241 */
     EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
     EVAL_PARAMS_V2 = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS_V2 * EVAL_SLOTS, /* 2,880 */
     EVAL_PARAMS_V3 =
         EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
-    EVAL_PARAMS = EVAL_PARAMS_V3 + STAGE_NB * EVAL_EXTRAS4 * EVAL_SLOTS,            /* 4,158 */
+    EVAL_PARAMS_V4 = EVAL_PARAMS_V3 + STAGE_NB * EVAL_EXTRAS4 * EVAL_SLOTS,         /* 4,158 */
+    EVAL_PARAMS = EVAL_PARAMS_V4 + STAGE_NB * EVAL_EXTRAS5 * EVAL_SLOTS,            /* 4,242 */
 };
 
 /* The 38 singular weights (design §10.4); the man page tdchess-set(5)
@@ -142,7 +150,28 @@ enum eval_extra {
     /* and the pawns on the king's file and its two neighbours (1 each). */
     EVAL_X_SHELTER_TABLE = EVAL_X_PASSED_SAFE_TABLE + EVAL_PASSED_RANKS,
     EVAL_X_STORM_TABLE = EVAL_X_SHELTER_TABLE + EVAL_SHELTER_ENTRIES,
+    /* Format 5 (tdchess-set(5) "FORMAT 5"): the products of king danger's
+     * components, x_i x_j for i <= j in eval_kd_product() order, then the
+     * components themselves; counted only where format 3's danger is
+     * positive. */
+    EVAL_X_KD_PRODUCT = EVAL_EXTRAS_V4,
+    EVAL_X_KD_LINEAR = EVAL_X_KD_PRODUCT + EVAL_KD_PRODUCTS,
 };
+
+/* King danger's components (format 5): units + 6 checks + 2 weak - 10
+ * noqueen is format 3's danger. */
+enum eval_kd_component { EVAL_KD_UNITS, EVAL_KD_CHECKS, EVAL_KD_WEAK, EVAL_KD_NOQUEEN };
+
+/* The extra of the product of components i and j (either order). */
+static inline int eval_kd_product(int i, int j)
+{
+    if (i > j) {
+        int t = i;
+        i = j;
+        j = t;
+    }
+    return EVAL_X_KD_PRODUCT + i * EVAL_KD_COMPONENTS - i * (i - 1) / 2 + j - i;
+}
 
 /* The shelter entry of our nearest pawn on a file next to or on the king's
  * (king_file: it is the king's own), the file's distance to the edge (0-3)
@@ -167,8 +196,9 @@ static inline int eval_mobility_entry(int piece, int count)
 
 /* The design's 2,796 doubles in the order of the .set payload, then the
  * extras of format version 2, then those of format 3 (extra3[..][x -
- * EVAL_EXTRAS_V2]), then those of format 4 (extra4[..][x - EVAL_EXTRAS_V3]):
- * the flat index keeps each format's payload a prefix of the next one's. */
+ * EVAL_EXTRAS_V2]), then those of format 4 (extra4[..][x - EVAL_EXTRAS_V3]),
+ * then those of format 5 (extra5[..][x - EVAL_EXTRAS_V4]): the flat index
+ * keeps each format's payload a prefix of the next one's. */
 struct eval_params {
     double ps[STAGE_NB][EVAL_PS_PIECES][64];
     double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
@@ -177,6 +207,7 @@ struct eval_params {
     double extra[STAGE_NB][EVAL_EXTRAS_V2][EVAL_SLOTS];
     double extra3[STAGE_NB][EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2][EVAL_SLOTS];
     double extra4[STAGE_NB][EVAL_EXTRAS4][EVAL_SLOTS];
+    double extra5[STAGE_NB][EVAL_EXTRAS5][EVAL_SLOTS];
 };
 
 /* ---- parameters (params.c) ------------------------------------------------ */
@@ -195,7 +226,7 @@ bool eval_params_finite(const struct eval_params *p);
 
 /* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
  * ps, king_distance_own, king_distance_other, weights, extras, extras of
- * format 3. */
+ * formats 3, 4 and 5. */
 double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
 enum {
@@ -206,6 +237,7 @@ enum {
     EVAL_INDEX_EXTRA = EVAL_PARAMS_V1,                                    /* 2796 */
     EVAL_INDEX_EXTRA3 = EVAL_PARAMS_V2,                                   /* 2880 */
     EVAL_INDEX_EXTRA4 = EVAL_PARAMS_V3,                                   /* 3282 */
+    EVAL_INDEX_EXTRA5 = EVAL_PARAMS_V4,                                   /* 4158 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
 {
@@ -231,17 +263,21 @@ static inline int eval_index_extra(int stage, int extra, int slot)
         return EVAL_INDEX_EXTRA3 +
                (stage * (EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2) + extra - EVAL_EXTRAS_V2) * EVAL_SLOTS +
                slot;
-    return EVAL_INDEX_EXTRA4 + (stage * EVAL_EXTRAS4 + extra - EVAL_EXTRAS_V3) * EVAL_SLOTS + slot;
+    if (extra < EVAL_EXTRAS_V4)
+        return EVAL_INDEX_EXTRA4 + (stage * EVAL_EXTRAS4 + extra - EVAL_EXTRAS_V3) * EVAL_SLOTS +
+               slot;
+    return EVAL_INDEX_EXTRA5 + (stage * EVAL_EXTRAS5 + extra - EVAL_EXTRAS_V4) * EVAL_SLOTS + slot;
 }
-/* The count of extras a set of FORMAT (1-4) holds. */
+/* The count of extras a set of FORMAT (1-5) holds. */
 static inline int eval_format_extras(int format)
 {
-    static const int extras[5] = {0, 0, EVAL_EXTRAS_V2, EVAL_EXTRAS_V3, EVAL_EXTRAS};
+    static const int extras[6] = {0,          0, EVAL_EXTRAS_V2, EVAL_EXTRAS_V3, EVAL_EXTRAS_V4,
+                                  EVAL_EXTRAS};
     return extras[format];
 }
-/* The format a set needs: 4 when an extra of format 4 is non-zero, else 3
- * when one of format 3 is, else 2 when one of format 2 is, else 1 (the
- * design's set). */
+/* The format a set needs: 5 when an extra of format 5 is non-zero, else 4
+ * when one of format 4 is, else 3 when one of format 3 is, else 2 when one
+ * of format 2 is, else 1 (the design's set). */
 int eval_params_format(const struct eval_params *p);
 /* Does the set use the extras (format 2 or later)? */
 bool eval_params_extended(const struct eval_params *p);
@@ -253,6 +289,13 @@ void eval_params_format3_default(struct eval_params *p);
 /* The starting values of format 4: the threats (the passed-pawn, shelter
  * and storm tables start at zero, beside the terms of earlier formats). */
 void eval_params_format4_default(struct eval_params *p);
+/* Format 5 from a set of format 4: the quadratic form that gives format
+ * 3's king danger (d^2 / 16 with d = c.x, c = (1, 6, 2, -10)), so each
+ * product's weight is w c_i c_j / 16 (twice that for i != j), w the weight
+ * of EVAL_X_KING_DANGER of its stage and slot, which becomes 0; the linear
+ * part starts at 0.  The same evaluation but where d > 100 (format 3
+ * clamps it) and for rounding. */
+void eval_params_format5_default(struct eval_params *p);
 
 /* A parameter in search units as the evaluator's tables hold it: rounded
  * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */

@@ -41,7 +41,8 @@ static void usage(void)
            "  extend    write SET one format up with the starting values of what it\n"
            "            lacks (format 1 to 2: the extras; 2 to 3: king danger and\n"
            "            the mobility tables; 3 to 4: more threats, the passed-pawn,\n"
-           "            shelter and storm tables), to be trained by tdchess-train\n"
+           "            shelter and storm tables; 4 to 5: king danger as a quadratic\n"
+           "            form), to be trained by tdchess-train\n"
            "  revalue   write SET with each PIECE (pawn, knight, bishop, rook, queen)\n"
            "            worth PAWNS more (less when negative) in every stage, or\n"
            "            OPENING,MIDDLEGAME,ENDGAME more stage by stage\n"
@@ -424,8 +425,8 @@ static int cmd_check(int argc, char **argv)
         }
         double largest = 0;
         int nonzero = 0;
-        static const int counts[5] = {0, EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS_V3,
-                                      EVAL_PARAMS};
+        static const int counts[6] = {
+            0, EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS_V3, EVAL_PARAMS_V4, EVAL_PARAMS};
         int count = counts[eval_params_format(p)];
         for (int k = 0; k < count; k++) {
             double v = fabs(eval_param_get(p, k));
@@ -460,7 +461,8 @@ static int cmd_extend(int argc, char **argv)
         msg_fatal(EXIT_FAILURE, "%s", err);
     /* One format up: the design's set gets the extras, an extended set
      * king danger and the mobility tables, a set of format 3 the threats
-     * and the passed-pawn, shelter and storm tables. */
+     * and the passed-pawn, shelter and storm tables, a set of format 4 king
+     * danger as a quadratic form (its weight moved into the products). */
     int format = eval_params_format(p);
     if (format >= EVAL_SET_VERSION)
         msg_fatal(EXIT_FAILURE, _("%s: already a set of format %d"), argv[optind],
@@ -469,8 +471,15 @@ static int cmd_extend(int argc, char **argv)
         eval_params_extras_default(p);
     else if (format == 2)
         eval_params_format3_default(p);
-    else
+    else if (format == 3)
         eval_params_format4_default(p);
+    else {
+        eval_params_format5_default(p);
+        if (eval_params_format(p) < 5)
+            msg_fatal(EXIT_FAILURE,
+                      _("%s: king danger has no weight, so format 5 has nothing to add"),
+                      argv[optind]);
+    }
     if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
     free(p);
