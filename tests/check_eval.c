@@ -637,7 +637,8 @@ START_TEST(test_format5_extend)
 {
     struct eval_params *p4 = xmalloc(sizeof *p4), *p5 = xmalloc(sizeof *p5);
     char err[512];
-    ck_assert_msg(eval_set_load(p4, srcdir_path("data/default.set"), err, sizeof err), "%s", err);
+    ck_assert_msg(eval_set_load(p4, srcdir_path("data/default.set.txt"), err, sizeof err), "%s",
+                  err);
     ck_assert_int_eq(eval_params_format(p4), 4);
     *p5 = *p4;
     eval_params_format5_default(p5);
