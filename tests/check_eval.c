@@ -1150,6 +1150,31 @@ static bool same_params(const struct eval_params *a, const struct eval_params *b
     return memcmp(a, b, sizeof *a) == 0;
 }
 
+/* p is of FORMAT: saved as NAME.set it has SIZE bytes and loads back the
+ * same; with text, saved and loaded as NAME.txt too. */
+static void assert_round_trip(const struct eval_params *p, int format, const char *name, off_t size,
+                              bool text)
+{
+    static struct eval_params q;
+    char err[512], file[64];
+    struct stat st;
+    ck_assert_int_eq(eval_params_format(p), format);
+    snprintf(file, sizeof file, "%s.set", name);
+    ck_assert_msg(eval_set_save(p, tmp_path(file), err, sizeof err), "%s", err);
+    ck_assert_int_eq(stat(tmp_path(file), &st), 0);
+    ck_assert_int_eq(st.st_size, size);
+    memset(&q, 0, sizeof q);
+    ck_assert_msg(eval_set_load(&q, tmp_path(file), err, sizeof err), "%s", err);
+    ck_assert(same_params(p, &q));
+    if (!text)
+        return;
+    snprintf(file, sizeof file, "%s.txt", name);
+    ck_assert_msg(eval_set_save_text(p, tmp_path(file), err, sizeof err), "%s", err);
+    memset(&q, 0, sizeof q);
+    ck_assert_msg(eval_set_load(&q, tmp_path(file), err, sizeof err), "%s", err);
+    ck_assert(same_params(p, &q));
+}
+
 START_TEST(test_set_binary_round_trip)
 {
     struct eval_params p, q;
@@ -1169,51 +1194,19 @@ START_TEST(test_set_binary_round_trip)
     memset(p.extra3, 0, sizeof p.extra3);
     memset(p.extra4, 0, sizeof p.extra4);
     memset(p.extra5, 0, sizeof p.extra5);
-    ck_assert_int_eq(eval_params_format(&p), 2);
-    ck_assert_msg(eval_set_save(&p, tmp_path("v2.set"), err, sizeof err), "%s", err);
-    ck_assert_int_eq(stat(tmp_path("v2.set"), &st), 0);
-    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V2);
-    ck_assert_msg(eval_set_load(&q, tmp_path("v2.set"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
-    ck_assert_msg(eval_set_save_text(&p, tmp_path("v2.txt"), err, sizeof err), "%s", err);
-    memset(&q, 0, sizeof q);
-    ck_assert_msg(eval_set_load(&q, tmp_path("v2.txt"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
+    assert_round_trip(&p, 2, "v2", EVAL_SET_SIZE_V2, true);
     /* With the extras of format 3, version 3 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra4, 0, sizeof p.extra4);
     memset(p.extra5, 0, sizeof p.extra5);
-    ck_assert_int_eq(eval_params_format(&p), 3);
-    ck_assert_msg(eval_set_save(&p, tmp_path("v3.set"), err, sizeof err), "%s", err);
-    ck_assert_int_eq(stat(tmp_path("v3.set"), &st), 0);
-    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V3);
-    ck_assert_msg(eval_set_load(&q, tmp_path("v3.set"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
+    assert_round_trip(&p, 3, "v3", EVAL_SET_SIZE_V3, false);
     /* With the extras of format 4, version 4 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra5, 0, sizeof p.extra5);
-    ck_assert_int_eq(eval_params_format(&p), 4);
-    ck_assert_msg(eval_set_save(&p, tmp_path("v4.set"), err, sizeof err), "%s", err);
-    ck_assert_int_eq(stat(tmp_path("v4.set"), &st), 0);
-    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE_V4);
-    ck_assert_msg(eval_set_load(&q, tmp_path("v4.set"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
-    ck_assert_msg(eval_set_save_text(&p, tmp_path("v4.txt"), err, sizeof err), "%s", err);
-    memset(&q, 0, sizeof q);
-    ck_assert_msg(eval_set_load(&q, tmp_path("v4.txt"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
+    assert_round_trip(&p, 4, "v4", EVAL_SET_SIZE_V4, true);
     /* With every extra, version 5 and every parameter back. */
     random_params_extended(&p, 6);
-    ck_assert_int_eq(eval_params_format(&p), 5);
-    ck_assert_msg(eval_set_save(&p, tmp_path("b.set"), err, sizeof err), "%s", err);
-    ck_assert_int_eq(stat(tmp_path("b.set"), &st), 0);
-    ck_assert_int_eq(st.st_size, EVAL_SET_SIZE);
-    ck_assert_msg(eval_set_load(&q, tmp_path("b.set"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
-    ck_assert_msg(eval_set_save_text(&p, tmp_path("b.txt"), err, sizeof err), "%s", err);
-    memset(&q, 0, sizeof q);
-    ck_assert_msg(eval_set_load(&q, tmp_path("b.txt"), err, sizeof err), "%s", err);
-    ck_assert(same_params(&p, &q));
+    assert_round_trip(&p, 5, "b", EVAL_SET_SIZE, true);
     /* The bytes are little-endian and fixed: 1.0 is 00..f0 3f. */
     unsigned char buf[EVAL_SET_SIZE];
     memset(&p, 0, sizeof p);
