@@ -138,13 +138,32 @@ static struct move *gen_castling(const struct game_state *s, struct move *out, i
     return out;
 }
 
+/* Our pawns for which gen_pawn has no capture or promotion to give: none
+ * attacks an enemy piece or the ep square, and none stands a step from
+ * promoting.  A quiescence search generates captures at every node, and
+ * most pawns have none; skipping these keeps the list and its order. */
+static inline uint64_t pawns_without_captures(const struct game_state *s, int us, uint64_t ep)
+{
+    const uint64_t file_a = 0x0101010101010101ULL, file_h = file_a << 7;
+    uint64_t pawns = state_pieces(s, us, PAWN);
+    uint64_t targets = s->by_colour[colour_other(us)] | ep;
+    /* Square 0 is a8: White's pawns move towards lower squares. */
+    uint64_t attackers = us == WHITE ? ((targets << 9) & ~file_a) | ((targets << 7) & ~file_h)
+                                     : ((targets >> 7) & ~file_a) | ((targets >> 9) & ~file_h);
+    uint64_t promoting = us == WHITE ? 0xFFULL << 8 : 0xFFULL << 48;
+    return pawns & ~attackers & ~promoting;
+}
+
 static int generate(const struct board *b, struct move_list *list, bool captures_only)
 {
     const struct game_state *s = b->state;
     int us = b->side;
     struct move *out = list->moves;
     uint64_t ep = s->ep != NO_SQUARE ? 1ULL << s->ep : 0;
-    for (uint64_t own = s->by_colour[us]; own; own &= own - 1) {
+    uint64_t movers = s->by_colour[us];
+    if (captures_only)
+        movers &= ~pawns_without_captures(s, us, ep);
+    for (uint64_t own = movers; own; own &= own - 1) {
         int sq = __builtin_ctzll(own); /* ascending, as the design's square loop */
         if (s->piece[sq] == PAWN)
             out = gen_pawn(s, out, sq, us, ep, captures_only);
