@@ -221,6 +221,11 @@ struct side_view {
  * dense counts, a fifth of the whole. */
 struct feature_counts {
     int table_rows[EVAL_SLOTS];
+    /* The tables' rows summed as they are found, for the stage (0) and the
+     * next (1), from their weights (row_weight); a trace also lists them. */
+    int32_t row_score[2];
+    const int32_t (*row_weight[2])[EVAL_SLOTS];
+    bool listing;
     int32_t weight[EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[EVAL_EXTRAS][EVAL_SLOTS];
     uint8_t table_row[EVAL_SLOTS][64]; /* at most 16 pieces, 16 passers, 6 files */
@@ -241,8 +246,17 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
 /* Counts n of singular weight w (or extra x) in this colour's slot. */
 #define FEATURE(w, n) (fc->weight[w][slot] += (n))
 #define EXTRA(x, n) (fc->extra[x][slot] += (n))
-/* Lists a row of a table once, for the sparse product (not counted). */
-#define TABLE_ROW(x) (fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)(x))
+/* A row of a table, found once: its weights go into the sums of both
+ * stages, and a trace lists it (it is not counted). */
+#define TABLE_ROW(x) table_row(fc, slot, (x))
+
+ALWAYS_INLINE void table_row(struct feature_counts *fc, int slot, int row)
+{
+    fc->row_score[0] += fc->row_weight[0][row][slot];
+    fc->row_score[1] += fc->row_weight[1][row][slot];
+    if (fc->listing)
+        fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)row;
+}
 
 /* A trace's counts of the listed table rows. */
 static void table_counts(struct feature_counts *fc)
@@ -695,11 +709,12 @@ static inline int32_t dot(const int32_t *a, const int32_t *b, int n)
     return sum;
 }
 
-/* The dense rows, then the listed rows of the mobility table.  Counts the
- * set's format does not use are 0.  Format 5's king danger is summed in 64
- * bits and held to the positional limit: a product of components times a
- * parameter may pass 2^31 with a wild set. */
-ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, const struct feature_counts *fc)
+/* The dense rows, then the tables' rows summed for this stage (WHICH: 0
+ * the stage, 1 the next).  Counts the set's format does not use are 0.  Format 5's king danger is
+ * summed in 64 bits and held to the positional limit: a product of components times a parameter may
+ * pass 2^31 with a wild set. */
+ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int which,
+                              const struct feature_counts *fc)
 {
     enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE, THREATS = EVAL_X_THREAT_WEAK_PAWN };
     int32_t score = dot(&fc->weight[0][0], &e->weight[stage][0][0], EVAL_WEIGHTS * EVAL_SLOTS) +
@@ -717,10 +732,7 @@ ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, const struct
                            : kd < -POSITIONAL_MAX ? -POSITIONAL_MAX
                                                   : kd);
     }
-    for (int slot = 0; slot < EVAL_SLOTS; slot++)
-        for (int i = 0; i < fc->table_rows[slot]; i++)
-            score += e->extra[stage][fc->table_row[slot][i]][slot];
-    return score;
+    return score + fc->row_score[which];
 }
 
 /* STAGE is the stage to evaluate in, or -1 for the position's own; a
@@ -797,6 +809,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         if (e->format5)
             memset(fc.extra[EVAL_X_KD_PRODUCT], 0, sizeof fc.extra[0] * EVAL_EXTRAS5);
     }
+    fc.row_weight[0] = e->extra[stage];
+    fc.row_weight[1] = e->extra[next];
+    fc.listing = tr != NULL;
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
         attack_extras(e, b, bb, occupied, &fc, att);
@@ -822,11 +837,11 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         v.format4 = e->format4;
         side_features(&v, colour != side, &fc);
     }
-    score += dot_weights(e, stage, &fc);
+    score += dot_weights(e, stage, 0, &fc);
     if (share)
-        score =
-            (score * (EVAL_BLEND_DEN - share) + (score_next + dot_weights(e, next, &fc)) * share) /
-            EVAL_BLEND_DEN;
+        score = (score * (EVAL_BLEND_DEN - share) +
+                 (score_next + dot_weights(e, next, 1, &fc)) * share) /
+                EVAL_BLEND_DEN;
     if (tr != NULL) {
         table_counts(&fc);
         memcpy(tr->weight_coef, fc.weight, sizeof fc.weight);
