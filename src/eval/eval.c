@@ -332,6 +332,7 @@ ALWAYS_INLINE void side_features(const struct side_view *v, int slot, struct fea
     const uint64_t P = v->own[PAWN], E = v->opp[PAWN];
 
     /* Pawn structure: the counts of the pawns alone come from the cache. */
+#pragma GCC unroll 10
     for (int t = 0; t < PAWN_TERMS; t++)
         FEATURE(pawn_term_weight[t], v->pawns->count[t]);
     for (uint64_t x = v->pawns->passed; x; x &= x - 1) {

@@ -18,12 +18,6 @@ struct pawn_cache {
     struct pawn_entry entry[1 << PAWN_CACHE_BITS];
 };
 
-const int pawn_term_weight[PAWN_TERMS] = {
-    EVAL_DOUBLED_PAWN,     EVAL_ISOLATED_PAWN,  EVAL_BACKWARD_PAWN, EVAL_SEMI_BACKWARD_PAWN,
-    EVAL_BACKWARD_ATTACK,  EVAL_ADJACENT_PAWNS, EVAL_PAWN_CHAIN,    EVAL_PASSED_PAWN,
-    EVAL_PROT_PASSED_PAWN, EVAL_PAWN_MAJORITY,
-};
-
 void pawn_side_count(uint64_t P, uint64_t E, struct pawn_side *out)
 {
     memset(out, 0, sizeof *out);

@@ -34,8 +34,13 @@ enum {
     PAWN_TERMS
 };
 
-/* The eval_weight each count goes to. */
-extern const int pawn_term_weight[PAWN_TERMS];
+/* The eval_weight each count goes to; in the header, so that the
+ * evaluation's loop over the terms compiles to fixed offsets. */
+static const int pawn_term_weight[PAWN_TERMS] = {
+    EVAL_DOUBLED_PAWN,     EVAL_ISOLATED_PAWN,  EVAL_BACKWARD_PAWN, EVAL_SEMI_BACKWARD_PAWN,
+    EVAL_BACKWARD_ATTACK,  EVAL_ADJACENT_PAWNS, EVAL_PAWN_CHAIN,    EVAL_PASSED_PAWN,
+    EVAL_PROT_PASSED_PAWN, EVAL_PAWN_MAJORITY,
+};
 
 /* One colour's pawn features, in that colour's view (its pawns move
  * towards row 0: Black's bitboards are mirrored). */
