@@ -760,6 +760,7 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     }
     /* Pass 1: piece-square values and bitboards, visiting pieces only. */
     const uint64_t occupied = state_occupied(s);
+#pragma GCC unroll 12
     for (int code = 0; code < CODE_EMPTY; code++) {
         bb[code] = state_pieces(s, code / PIECE_NB, code % PIECE_NB);
         for (uint64_t x = bb[code]; x; x &= x - 1) {
