@@ -51,6 +51,10 @@ struct evaluator {
     int32_t kd_other[STAGE_NB][COLOUR_NB][CODE_NB];
     int32_t weight[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
+    /* The extras of a stage and of the next (the last stage: itself) as one
+     * number, low half and high half (extra_pair_*): a table's row found
+     * counts in both blended stages with one addition. */
+    int64_t extra_pair[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
     bool extended; /* the set has extras: compute them, blend the stages */
     bool format3;  /* ... and those of format 3: a continuous taper */
     bool format4;  /* ... and those of format 4: threats, passer, shelter, storm tables */
@@ -89,6 +93,23 @@ static inline int rel_square(int sq, int side)
     return side == WHITE ? sq : sq_flip(sq);
 }
 
+/* Two values as one, low + high * 2^32: a sum of such pairs is the pair
+ * of the sums while the sums fit 32 bits (an evaluation's do by far). */
+static inline int64_t extra_pair(int32_t low, int32_t high)
+{
+    return (int64_t)high * ((int64_t)1 << 32) + low;
+}
+
+static inline int32_t extra_pair_low(int64_t pair)
+{
+    return (int32_t)(uint32_t)(uint64_t)pair;
+}
+
+static inline int32_t extra_pair_high(int64_t pair)
+{
+    return (int32_t)((pair - extra_pair_low(pair)) / ((int64_t)1 << 32));
+}
+
 static void rebuild(struct evaluator *e)
 {
     const struct eval_params *p = &e->params;
@@ -124,6 +145,13 @@ static void rebuild(struct evaluator *e)
             for (int slot = 0; slot < EVAL_SLOTS; slot++)
                 e->extra[stage][x][slot] =
                     eval_param_units(eval_param_get(p, eval_index_extra(stage, x, slot)));
+    }
+    for (int stage = 0; stage < STAGE_NB; stage++) {
+        int next = stage + 1 < STAGE_NB ? stage + 1 : stage;
+        for (int x = 0; x < EVAL_EXTRAS; x++)
+            for (int slot = 0; slot < EVAL_SLOTS; slot++)
+                e->extra_pair[stage][x][slot] =
+                    extra_pair(e->extra[stage][x][slot], e->extra[next][x][slot]);
     }
     int format = eval_params_format(p);
     e->extended = format >= 2;
@@ -221,10 +249,10 @@ struct side_view {
  * dense counts, a fifth of the whole. */
 struct feature_counts {
     int table_rows[EVAL_SLOTS];
-    /* The tables' rows summed as they are found, for the stage (0) and the
-     * next (1), from their weights (row_weight); a trace also lists them. */
-    int32_t row_score[2];
-    const int32_t (*row_weight[2])[EVAL_SLOTS];
+    /* The tables' rows summed as they are found, for the stage and the
+     * next at once (extra_pair); a trace also lists them. */
+    int64_t row_pair;
+    const int64_t (*row_weight)[EVAL_SLOTS];
     bool listing;
     int32_t weight[EVAL_WEIGHTS][EVAL_SLOTS];
     int32_t extra[EVAL_EXTRAS][EVAL_SLOTS];
@@ -252,8 +280,7 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
 
 ALWAYS_INLINE void table_row(struct feature_counts *fc, int slot, int row)
 {
-    fc->row_score[0] += fc->row_weight[0][row][slot];
-    fc->row_score[1] += fc->row_weight[1][row][slot];
+    fc->row_pair += fc->row_weight[row][slot];
     if (fc->listing)
         fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)row;
 }
@@ -710,11 +737,11 @@ static inline int32_t dot(const int32_t *a, const int32_t *b, int n)
     return sum;
 }
 
-/* The dense rows, then the tables' rows summed for this stage (WHICH: 0
- * the stage, 1 the next).  Counts the set's format does not use are 0.  Format 5's king danger is
+/* The dense rows, then the tables' rows (ROWS, summed for this stage).
+ * Counts the set's format does not use are 0.  Format 5's king danger is
  * summed in 64 bits and held to the positional limit: a product of components times a parameter may
  * pass 2^31 with a wild set. */
-ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int which,
+ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int32_t rows,
                               const struct feature_counts *fc)
 {
     enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE, THREATS = EVAL_X_THREAT_WEAK_PAWN };
@@ -733,7 +760,7 @@ ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int which,
                            : kd < -POSITIONAL_MAX ? -POSITIONAL_MAX
                                                   : kd);
     }
-    return score + fc->row_score[which];
+    return score + rows;
 }
 
 /* STAGE is the stage to evaluate in, or -1 for the position's own; a
@@ -811,8 +838,7 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         if (e->format5)
             memset(fc.extra[EVAL_X_KD_PRODUCT], 0, sizeof fc.extra[0] * EVAL_EXTRAS5);
     }
-    fc.row_weight[0] = e->extra[stage];
-    fc.row_weight[1] = e->extra[next];
+    fc.row_weight = e->extra_pair[stage]; /* the next stage is stage + 1 if it differs */
     fc.listing = tr != NULL;
     uint64_t att[COLOUR_NB] = {0, 0};
     if (e->extended)
@@ -839,10 +865,10 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         v.format4 = e->format4;
         side_features(&v, colour != side, &fc);
     }
-    score += dot_weights(e, stage, 0, &fc);
+    score += dot_weights(e, stage, extra_pair_low(fc.row_pair), &fc);
     if (share)
         score = (score * (EVAL_BLEND_DEN - share) +
-                 (score_next + dot_weights(e, next, 1, &fc)) * share) /
+                 (score_next + dot_weights(e, next, extra_pair_high(fc.row_pair), &fc)) * share) /
                 EVAL_BLEND_DEN;
     if (tr != NULL) {
         table_counts(&fc);
