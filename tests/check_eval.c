@@ -772,6 +772,12 @@ START_TEST(test_pawn_cache)
         (void)eval_positional_cached(evs[k], &board, pc);
         set_fen("r3k3/pp3ppp/8/3P4/8/8/PP3PPP/3NK3 b - - 0 1");
         REQUIRE(eval_positional_cached(evs[k], &board, pc) == eval_positional(evs[k], &board));
+        /* The same pawns with the kings elsewhere: the entry's shelter and
+         * storm memo is of the first king squares and must not be used. */
+        set_fen("r4rk1/pp3ppp/8/3P4/8/8/PP3PPP/2KR3R w - - 0 1");
+        (void)eval_positional_cached(evs[k], &board, pc);
+        set_fen("r4r1k/pp3ppp/8/3P4/8/8/PP3PPP/1K1R3R w - - 0 1");
+        REQUIRE(eval_positional_cached(evs[k], &board, pc) == eval_positional(evs[k], &board));
         pawn_cache_clear(pc);
         REQUIRE(eval_positional_cached(evs[k], &board, pc) == eval_positional(evs[k], &board));
         pawn_cache_free(pc);

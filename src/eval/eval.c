@@ -236,7 +236,7 @@ struct side_view {
     int castle_rights; /* 0 .. 2 castling rights left */
     bool extended;
     bool format4;
-    const struct pawn_side *pawns; /* the counts of the pawns alone */
+    struct pawn_side *pawns; /* the counts of the pawns alone, and a memo */
 };
 
 /* Feature counts of both slots: the score of a stage is their dot product
@@ -333,8 +333,7 @@ ALWAYS_INLINE void passed_extras(const struct side_view *v, int sq, int slot,
  * there, each by its distance in ranks ahead of the king (7: none), by the
  * file's distance to the edge, and whether the file is the king's (ours) or
  * their pawn stands blocked right in front of ours (theirs). */
-ALWAYS_INLINE void shelter_storm(const struct side_view *v, int ksq, int slot,
-                                 struct feature_counts *fc)
+ALWAYS_INLINE void shelter_storm_rows(const struct side_view *v, int ksq, uint8_t rows[6])
 {
     int kf = sq_file(ksq), y = sq_row(ksq);
     int centre = kf < 1 ? 1 : kf > 6 ? 6 : kf;
@@ -346,10 +345,22 @@ ALWAYS_INLINE void shelter_storm(const struct side_view *v, int ksq, int slot,
         /* Nearest to the king: the highest row number ahead of it. */
         int our_dist = ours ? y - sq_row(bit_last(ours)) : 7;
         int their_dist = theirs ? y - sq_row(bit_last(theirs)) : 7;
-        TABLE_ROW(eval_shelter_entry(f == kf, edge, our_dist));
         bool blocked = our_dist != 7 && our_dist == their_dist - 1;
-        TABLE_ROW(eval_storm_entry(blocked, edge, their_dist));
+        *rows++ = (uint8_t)eval_shelter_entry(f == kf, edge, our_dist);
+        *rows++ = (uint8_t)eval_storm_entry(blocked, edge, their_dist);
     }
+}
+
+ALWAYS_INLINE void shelter_storm(const struct side_view *v, int ksq, int slot,
+                                 struct feature_counts *fc)
+{
+    struct pawn_side *memo = v->pawns;
+    if (memo->shelter_king != ksq) {
+        shelter_storm_rows(v, ksq, memo->shelter_rows);
+        memo->shelter_king = (int8_t)ksq;
+    }
+    for (int i = 0; i < 6; i++)
+        TABLE_ROW(memo->shelter_rows[i]);
 }
 
 /* The 38 singular features of one colour (design §10.7); see tdchess-set(5)
@@ -844,7 +855,7 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     if (e->extended)
         attack_extras(e, b, bb, occupied, &fc, att);
     struct pawn_entry computed;
-    const struct pawn_entry *pawns = &computed;
+    struct pawn_entry *pawns = &computed;
     if (pc != NULL)
         pawns = pawn_cache_probe(pc, bb[WHITE * PIECE_NB + PAWN], bb[BLACK * PIECE_NB + PAWN]);
     else

@@ -21,6 +21,7 @@ struct pawn_cache {
 void pawn_side_count(uint64_t P, uint64_t E, struct pawn_side *out)
 {
     memset(out, 0, sizeof *out);
+    out->shelter_king = -1;
     int16_t *n = out->count;
     /* Squares the enemy pawns attack (they move down: +8). */
     const uint64_t enemy_pawn_attacks = ((E & ~FILE_A) << 7) | ((E & ~FILE_H) << 9);
@@ -80,7 +81,7 @@ void pawn_cache_clear(struct pawn_cache *pc)
         pc->entry[i].pawns[WHITE] = pc->entry[i].pawns[BLACK] = ~0ULL;
 }
 
-const struct pawn_entry *pawn_cache_probe(struct pawn_cache *pc, uint64_t white, uint64_t black)
+struct pawn_entry *pawn_cache_probe(struct pawn_cache *pc, uint64_t white, uint64_t black)
 {
     uint64_t h = (white * 0x9E3779B97F4A7C15ULL) ^ (black * 0xC2B2AE3D27D4EB4FULL);
     h ^= h >> 29;

@@ -47,6 +47,12 @@ static const int pawn_term_weight[PAWN_TERMS] = {
 struct pawn_side {
     int16_t count[PAWN_TERMS];
     uint64_t passed;
+    /* Format 4's shelter and storm rows (eval_shelter_entry and
+     * eval_storm_entry, three files each) for a king on shelter_king, in
+     * this view; -1: none yet.  They follow from the pawns and that square,
+     * so an evaluation with the king there again takes them from here. */
+    int8_t shelter_king;
+    uint8_t shelter_rows[6];
 };
 
 struct pawn_entry {
@@ -61,6 +67,6 @@ void pawn_side_count(uint64_t P, uint64_t E, struct pawn_side *out);
 void pawn_entry_compute(struct pawn_entry *e, uint64_t white, uint64_t black);
 
 /* The entry for these pawns, from the cache or computed into it. */
-const struct pawn_entry *pawn_cache_probe(struct pawn_cache *pc, uint64_t white, uint64_t black);
+struct pawn_entry *pawn_cache_probe(struct pawn_cache *pc, uint64_t white, uint64_t black);
 
 #endif /* TDCHESS_EVAL_PAWNS_H */
