@@ -38,6 +38,8 @@ enum { PARAM_INT_MAX = 1 << 18, POSITIONAL_MAX = 100 * PAWN_VALUE };
 /* Piece codes of the integer tables: colour * 6 + piece, 12 = empty. */
 enum { CODE_EMPTY = 12, CODE_NB = 13 };
 
+enum { DENSE_EXTRA = EVAL_WEIGHTS, DENSE_ROWS = EVAL_WEIGHTS + EVAL_EXTRAS };
+
 struct evaluator {
     struct eval_params params;
     struct eval_config config;
@@ -49,8 +51,9 @@ struct evaluator {
     /* kd_*[stage][side to move][code], search units per square of distance. */
     int32_t kd_own[STAGE_NB][COLOUR_NB][CODE_NB];
     int32_t kd_other[STAGE_NB][COLOUR_NB][CODE_NB];
-    int32_t weight[STAGE_NB][EVAL_WEIGHTS][EVAL_SLOTS];
-    int32_t extra[STAGE_NB][EVAL_EXTRAS][EVAL_SLOTS];
+    /* A stage's 38 singular weights, then its extras, in one array (an
+     * evaluation's counts are laid out the same): DENSE_EXTRA + x is extra x. */
+    int32_t dense[STAGE_NB][DENSE_ROWS][EVAL_SLOTS];
     /* The extras of a stage and of the next (the last stage: itself) as one
      * number, low half and high half (extra_pair_*): a table's row found
      * counts in both blended stages with one addition. */
@@ -140,18 +143,18 @@ static void rebuild(struct evaluator *e)
         }
         for (int w = 0; w < EVAL_WEIGHTS; w++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++)
-                e->weight[stage][w][slot] = eval_param_units(p->weights[stage][w][slot]);
+                e->dense[stage][w][slot] = eval_param_units(p->weights[stage][w][slot]);
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++)
-                e->extra[stage][x][slot] =
+                e->dense[stage][DENSE_EXTRA + x][slot] =
                     eval_param_units(eval_param_get(p, eval_index_extra(stage, x, slot)));
     }
     for (int stage = 0; stage < STAGE_NB; stage++) {
         int next = stage + 1 < STAGE_NB ? stage + 1 : stage;
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++)
-                e->extra_pair[stage][x][slot] =
-                    extra_pair(e->extra[stage][x][slot], e->extra[next][x][slot]);
+                e->extra_pair[stage][x][slot] = extra_pair(e->dense[stage][DENSE_EXTRA + x][slot],
+                                                           e->dense[next][DENSE_EXTRA + x][slot]);
     }
     int format = eval_params_format(p);
     e->extended = format >= 2;
@@ -254,14 +257,14 @@ struct feature_counts {
     int64_t row_pair;
     const int64_t (*row_weight)[EVAL_SLOTS];
     bool listing;
-    int32_t weight[EVAL_WEIGHTS][EVAL_SLOTS];
-    int32_t extra[EVAL_EXTRAS][EVAL_SLOTS];
-    uint8_t table_row[EVAL_SLOTS][64]; /* at most 16 pieces, 16 passers, 6 files */
+    int32_t count[DENSE_ROWS][EVAL_SLOTS]; /* the singular weights', then the extras' */
+    uint8_t table_row[EVAL_SLOTS][64];     /* at most 16 pieces, 16 passers, 6 files */
 };
 /* The counts to clear before a play evaluation: those before the mobility
  * table, format 4's threats and format 5's king danger. A trace clears
  * them all. */
-static const size_t COUNTS_DENSE = offsetof(struct feature_counts, extra[EVAL_X_MOBILITY_TABLE]);
+static const size_t COUNTS_DENSE =
+    offsetof(struct feature_counts, count[DENSE_EXTRA + EVAL_X_MOBILITY_TABLE]);
 static const size_t COUNTS_ALL = offsetof(struct feature_counts, table_row);
 _Static_assert(EVAL_EXTRAS <= 256, "a table row fits in a byte");
 
@@ -272,8 +275,8 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
 }
 
 /* Counts n of singular weight w (or extra x) in this colour's slot. */
-#define FEATURE(w, n) (fc->weight[w][slot] += (n))
-#define EXTRA(x, n) (fc->extra[x][slot] += (n))
+#define FEATURE(w, n) (fc->count[w][slot] += (n))
+#define EXTRA(x, n) (fc->count[DENSE_EXTRA + (x)][slot] += (n))
 /* A row of a table, found once: its weights go into the sums of both
  * stages, and a trace lists it (it is not counted). */
 #define TABLE_ROW(x) table_row(fc, slot, (x))
@@ -290,7 +293,7 @@ static void table_counts(struct feature_counts *fc)
 {
     for (int slot = 0; slot < EVAL_SLOTS; slot++)
         for (int i = 0; i < fc->table_rows[slot]; i++)
-            fc->extra[fc->table_row[slot][i]][slot]++;
+            fc->count[DENSE_EXTRA + fc->table_row[slot][i]][slot]++;
 }
 
 /* The extras of a passed pawn on sq (this colour's view): its rank
@@ -756,17 +759,17 @@ ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int32_t rows
                               const struct feature_counts *fc)
 {
     enum { DENSE_EXTRAS = EVAL_X_MOBILITY_TABLE, THREATS = EVAL_X_THREAT_WEAK_PAWN };
-    int32_t score = dot(&fc->weight[0][0], &e->weight[stage][0][0], EVAL_WEIGHTS * EVAL_SLOTS) +
-                    dot(&fc->extra[0][0], &e->extra[stage][0][0], DENSE_EXTRAS * EVAL_SLOTS);
+    const int32_t(*w)[EVAL_SLOTS] = e->dense[stage];
+    int32_t score = dot(&fc->count[0][0], &w[0][0], (DENSE_EXTRA + DENSE_EXTRAS) * EVAL_SLOTS);
     if (e->format4)
-        score +=
-            dot(&fc->extra[THREATS][0], &e->extra[stage][THREATS][0], EVAL_THREATS_V4 * EVAL_SLOTS);
+        score += dot(&fc->count[DENSE_EXTRA + THREATS][0], &w[DENSE_EXTRA + THREATS][0],
+                     EVAL_THREATS_V4 * EVAL_SLOTS);
     if (e->format5) {
-        const int32_t *n = &fc->extra[EVAL_X_KD_PRODUCT][0];
-        const int32_t *w = &e->extra[stage][EVAL_X_KD_PRODUCT][0];
+        const int32_t *n = &fc->count[DENSE_EXTRA + EVAL_X_KD_PRODUCT][0];
+        const int32_t *kw = &w[DENSE_EXTRA + EVAL_X_KD_PRODUCT][0];
         int64_t kd = 0;
         for (int i = 0; i < EVAL_EXTRAS5 * EVAL_SLOTS; i++)
-            kd += (int64_t)n[i] * w[i];
+            kd += (int64_t)n[i] * kw[i];
         score += (int32_t)(kd > POSITIONAL_MAX    ? POSITIONAL_MAX
                            : kd < -POSITIONAL_MAX ? -POSITIONAL_MAX
                                                   : kd);
@@ -845,9 +848,10 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
     } else {
         memset(&fc, 0, COUNTS_DENSE);
         if (e->format4)
-            memset(fc.extra[EVAL_X_THREAT_WEAK_PAWN], 0, sizeof fc.extra[0] * EVAL_THREATS_V4);
+            memset(fc.count[DENSE_EXTRA + EVAL_X_THREAT_WEAK_PAWN], 0,
+                   sizeof fc.count[0] * EVAL_THREATS_V4);
         if (e->format5)
-            memset(fc.extra[EVAL_X_KD_PRODUCT], 0, sizeof fc.extra[0] * EVAL_EXTRAS5);
+            memset(fc.count[DENSE_EXTRA + EVAL_X_KD_PRODUCT], 0, sizeof fc.count[0] * EVAL_EXTRAS5);
     }
     fc.row_weight = e->extra_pair[stage]; /* the next stage is stage + 1 if it differs */
     fc.listing = tr != NULL;
@@ -883,9 +887,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
                 EVAL_BLEND_DEN;
     if (tr != NULL) {
         table_counts(&fc);
-        memcpy(tr->weight_coef, fc.weight, sizeof fc.weight);
+        memcpy(tr->weight_coef, fc.count, sizeof tr->weight_coef);
         if (e->extended)
-            memcpy(tr->extra_coef, fc.extra, sizeof tr->extra_coef);
+            memcpy(tr->extra_coef, fc.count[DENSE_EXTRA], sizeof tr->extra_coef);
     }
     if (score > POSITIONAL_MAX)
         score = POSITIONAL_MAX;
@@ -1151,7 +1155,7 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
     struct eval_trace t;
     const int side = b->side;
     int positional = eval_trace(e, b, &t);
-    const int32_t(*wt)[EVAL_SLOTS] = e->weight[t.stage];
+    const int32_t(*wt)[EVAL_SLOTS] = e->dense[t.stage];
 
     /* Each colour's share from its own point of view; the total column is
      * White's view (White minus Black). */
@@ -1219,7 +1223,7 @@ void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)
         for (int x = 0; x < EVAL_EXTRAS; x++)
             for (int slot = 0; slot < EVAL_SLOTS; slot++) {
                 int colour = slot == 0 ? side : colour_other(side), row = explain_row(x);
-                int v = t.extra_coef[x][slot] * e->extra[t.stage][x][slot];
+                int v = t.extra_coef[x][slot] * e->dense[t.stage][DENSE_EXTRA + x][slot];
                 value[row][colour] += slot == 0 ? v : -v;
                 n[row][colour] += t.extra_coef[x][slot];
                 sum[colour] += slot == 0 ? v : -v;
