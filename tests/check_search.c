@@ -259,6 +259,19 @@ START_TEST(test_gen_quiets_and_pseudo_legal)
             ck_assert(move_is_pseudo_legal(&board, m));
         }
         ck_assert(!move_is_pseudo_legal(&board, move_none()));
+        /* The same squares with other flags or a promotion piece: accepted
+         * only as generated. */
+        for (int i = 0; i < all[f].count; i++) {
+            struct move m = all[f].moves[i];
+            struct move variant[] = {m, m, m, m};
+            variant[0].type ^= CAPTURE;
+            variant[1].type |= EN_PASSANT;
+            variant[2].type ^= PROMOTION;
+            variant[3].promote = variant[3].promote == QUEEN ? KNIGHT : QUEEN;
+            for (size_t v = 0; v < ARRAY_SIZE(variant); v++)
+                ck_assert_int_eq(move_is_pseudo_legal(&board, variant[v]),
+                                 count_in(&all[f], variant[v]) == 1);
+        }
     }
     for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
         set_fen(PICK_FENS[f]);

@@ -353,14 +353,28 @@ bool move_is_pseudo_legal(const struct board *b, struct move m)
     if (m.from < 0 || m.from >= SQUARE_NB || m.to < 0 || m.to >= SQUARE_NB ||
         s->colour[m.from] != us)
         return false;
+    int piece = s->piece[m.from];
+    if (piece != PAWN && piece != KING) {
+        /* What gen_piece would give: a move to a square it attacks that is
+         * not ours, CAPTURE exactly when an enemy stands there, no other
+         * flag.  Killers and counter moves are mostly such moves, and this
+         * answers without generating the piece's list. */
+        uint64_t occupied = state_occupied(s), to = 1ULL << m.to;
+        uint64_t reach = piece == KNIGHT   ? TABLES->knight_mask[m.from]
+                         : piece == BISHOP ? bishop_attacks(m.from, occupied)
+                         : piece == ROOK   ? rook_attacks(m.from, occupied)
+                                           : queen_attacks(m.from, occupied);
+        bool capture = (s->by_colour[colour_other(us)] & to) != 0;
+        return (reach & to & ~s->by_colour[us]) && m.type == (capture ? CAPTURE : 0) &&
+               m.promote == 0;
+    }
     struct move_list list; /* the moves of that piece only */
     struct move *out = list.moves;
-    if (s->piece[m.from] == PAWN) {
+    if (piece == PAWN) {
         out = gen_pawn(s, out, m.from, us, s->ep != NO_SQUARE ? 1ULL << s->ep : 0, false);
-    } else {
+    } else { /* the king */
         out = gen_piece(s, out, m.from, us, false);
-        if (s->piece[m.from] == KING)
-            out = gen_castling(s, out, us);
+        out = gen_castling(s, out, us);
     }
     for (const struct move *g = list.moves; g < out; g++)
         if (g->to == m.to && g->from == m.from && g->type == m.type && g->promote == m.promote)
