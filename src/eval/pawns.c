@@ -22,7 +22,7 @@ void pawn_side_count(uint64_t P, uint64_t E, struct pawn_side *out)
 {
     memset(out, 0, sizeof *out);
     out->shelter_king = -1;
-    int16_t *n = out->count;
+    int8_t *n = out->count;
     /* Squares the enemy pawns attack (they move down: +8). */
     const uint64_t enemy_pawn_attacks = ((E & ~FILE_A) << 7) | ((E & ~FILE_H) << 9);
     for (uint64_t x = P; x; x &= x - 1) {

@@ -45,8 +45,8 @@ static const int pawn_term_weight[PAWN_TERMS] = {
 /* One colour's pawn features, in that colour's view (its pawns move
  * towards row 0: Black's bitboards are mirrored). */
 struct pawn_side {
-    int16_t count[PAWN_TERMS];
     uint64_t passed;
+    int8_t count[PAWN_TERMS]; /* at most 48 (the passed pawns' ranks) */
     /* Format 4's shelter and storm rows (eval_shelter_entry and
      * eval_storm_entry, three files each) for a king on shelter_king, in
      * this view; -1: none yet.  They follow from the pawns and that square,
