@@ -246,10 +246,10 @@ struct side_view {
  * with its weights, so blended stages cost one count and two products.
  * Of the tables' rows (the mobility tables of format 3, the passed-pawn,
  * shelter and storm tables of format 4) a position has a few, one per
- * piece, passed pawn or file, so they are only listed, for a sparse
- * product; the list needs no clearing, and a trace turns it into counts
- * at the end (table_counts), so that a play evaluation clears only the
- * dense counts, a fifth of the whole. */
+ * piece, passed pawn or file, so their weights are summed as they are
+ * found (row_pair) instead of counted; a trace also lists them and turns
+ * the list into counts at the end (table_counts), so that a play
+ * evaluation clears only the dense counts, a fifth of the whole. */
 struct feature_counts {
     int table_rows[EVAL_SLOTS];
     /* The tables' rows summed as they are found, for the stage and the
