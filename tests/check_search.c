@@ -218,6 +218,50 @@ START_TEST(test_history)
 }
 END_TEST
 
+/* The correction history (feature corr-history): an entry moves toward
+ * what searches found, the more the deeper, within CORRECTION_MAX; it is
+ * shared by positions with the same pawns and side to move, whatever the
+ * pieces, and not by other pawn structures or the other side. */
+START_TEST(test_correction_history)
+{
+    struct history *h = malloc(sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    history_clear(h);
+    set_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4");
+    ck_assert_int_eq(history_correction(h, &board), 0);
+    history_update_correction(h, &board, 0, 2560); /* weight 1 of 256 */
+    ck_assert_int_eq(history_correction(h, &board), 10);
+    history_clear(h);
+    history_update_correction(h, &board, 15, 2560); /* weight 16 of 256 */
+    ck_assert_int_eq(history_correction(h, &board), 160);
+    history_update_correction(h, &board, 40, 2560); /* no more than 16 */
+    ck_assert_int_eq(history_correction(h, &board), 160 + (2560 - 160) * 16 / 256);
+    for (int i = 0; i < 200; i++)
+        history_update_correction(h, &board, 20, 3000);
+    int learnt = history_correction(h, &board);
+    ck_assert_int_gt(learnt, 2900);
+    ck_assert_int_le(learnt, 3000);
+    /* The same pawns, other pieces: the same entry.  The other side to
+     * move, or a pawn elsewhere: another one. */
+    set_fen("r2qkb1r/pppp1ppp/2b2n2/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 7");
+    ck_assert_int_eq(history_correction(h, &board), learnt);
+    set_fen("r2qkb1r/pppp1ppp/2b2n2/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 0 7");
+    ck_assert_int_eq(history_correction(h, &board), 0);
+    set_fen("r2qkb1r/pppp1ppp/2b2n2/4p3/4P3/3P1N2/PPP2PPP/RNBQ1RK1 w kq - 0 7");
+    ck_assert_int_eq(history_correction(h, &board), 0);
+    /* Never beyond CORRECTION_MAX either way. */
+    for (int i = 0; i < 400; i++)
+        history_update_correction(h, &board, 20, 1000000);
+    ck_assert_int_eq(history_correction(h, &board), CORRECTION_MAX);
+    for (int i = 0; i < 400; i++)
+        history_update_correction(h, &board, 20, -1000000);
+    ck_assert_int_eq(history_correction(h, &board), -CORRECTION_MAX);
+    history_clear(h);
+    ck_assert_int_eq(history_correction(h, &board), 0);
+    free(h);
+}
+END_TEST
+
 /* Positions with castling, en passant, promotions and checks. */
 static const char *const PICK_FENS[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -690,7 +734,7 @@ START_TEST(test_search_answers)
     ck_assert(engine_init(&e, 4, eval));
     const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
                                 SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
-                                    FEATURE_SINGULAR};
+                                    FEATURE_SINGULAR | FEATURE_CORR_HISTORY};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
@@ -740,6 +784,24 @@ START_TEST(test_singular_extensions)
     struct search_result without = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES);
     ck_assert_uint_eq(without.stats.singular_extensions, 0);
     ck_assert_uint_eq(without.stats.multi_cuts, 0);
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
+/* corr-history changes the search: the corrected evaluations prune
+ * differently, so the same depth takes another number of nodes; the
+ * answer is still a legal move. */
+START_TEST(test_correction_history_search)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    struct search_result with = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | FEATURE_CORR_HISTORY);
+    ck_assert(move_is_legal(&board, with.best));
+    struct search_result without = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES);
+    ck_assert_uint_ne(with.stats.nodes, without.stats.nodes);
     engine_destroy(&e);
     evaluator_free(eval);
 }
@@ -827,6 +889,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_tt_generations_wrap);
     tcase_add_test(tc, test_tt_probe_refreshes_age);
     tcase_add_test(tc, test_history);
+    tcase_add_test(tc, test_correction_history);
     tcase_add_test(tc, test_gen_quiets_and_pseudo_legal);
     tcase_add_test(tc, test_picker_gives_every_move_once);
     tcase_add_test(tc, test_go_limits_round_trip);
@@ -837,6 +900,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_singular_extensions);
+    tcase_add_test(tc, test_correction_history_search);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);
     tcase_add_test(tc, test_threads_report_all_nodes);

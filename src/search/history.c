@@ -30,6 +30,19 @@ void history_age(struct history *h)
     halve(&h->continuation[0][0][0][0][0], sizeof h->continuation / sizeof(int16_t));
 }
 
+void history_update_correction(struct history *h, const struct board *b, int depth, int diff)
+{
+    int weight = depth + 1 < 16 ? depth + 1 : 16;
+    if (diff > 4 * CORRECTION_MAX)
+        diff = 4 * CORRECTION_MAX;
+    if (diff < -4 * CORRECTION_MAX)
+        diff = -4 * CORRECTION_MAX;
+    int32_t *e = &h->correction[b->side][history_correction_index(b)];
+    int64_t x =
+        ((int64_t)*e * (CORRECTION_WEIGHTS - weight) + (int64_t)diff * weight) / CORRECTION_WEIGHTS;
+    *e = (int32_t)(x > CORRECTION_MAX ? CORRECTION_MAX : x < -CORRECTION_MAX ? -CORRECTION_MAX : x);
+}
+
 void history_context(struct history *h, const struct board *b, bool continuation,
                      struct history_context *ctx)
 {

@@ -14,6 +14,14 @@
  * in proportion to the entry's size (gravity), so an entry stays within
  * +-HISTORY_MAX and recent results count most.
  *
+ * Beside them, with the search feature corr-history, a correction history
+ * of the static evaluation (as in Ethereal 13 and later, Stockfish 16):
+ * by side to move and a hash of the pawns, a running average of how far
+ * the searches' results landed from the static evaluation, added to it
+ * before the pruning decisions.  Positions that share a pawn structure
+ * share their evaluation's systematic errors (a blocked centre, a pawn
+ * storm the terms underrate).
+ *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
  * under the terms of the GNU General Public License, version 3 or later.
@@ -23,7 +31,13 @@
 
 #include "chess/board.h"
 
-enum { HISTORY_MAX = 16384 };
+enum {
+    HISTORY_MAX = 16384,
+    CORRECTION_BITS = 14,
+    CORRECTION_SIZE = 1 << CORRECTION_BITS,
+    CORRECTION_MAX = 6400,   /* search units: 64 centipawns */
+    CORRECTION_WEIGHTS = 256 /* an update's weight is depth + 1 of these, at most 16 */
+};
 
 /* One continuation table: this move's piece and target. */
 typedef int16_t history_block[PIECE_NB][SQUARE_NB];
@@ -34,6 +48,8 @@ struct history {
     /* [0]: the move one ply back, [1]: two plies back; by its piece and target. */
     history_block continuation[2][PIECE_NB][SQUARE_NB];
     struct move counter[COLOUR_NB][PIECE_NB][SQUARE_NB];
+    /* By side to move and pawn hash: search result less static evaluation. */
+    int32_t correction[COLOUR_NB][CORRECTION_SIZE];
 };
 
 /* The node's view of the tables: the continuation blocks of the moves one
@@ -98,5 +114,25 @@ void history_reward_quiet(struct history *h, const struct history_context *ctx,
  * one of them. */
 void history_reward_captures(struct history *h, const struct board *b, int depth, struct move best,
                              const struct move *tried, int count);
+
+/* The correction history's slot of the position of b under its side to
+ * move: a hash of each side's pawns (no piece but a pawn matters). */
+static inline unsigned history_correction_index(const struct board *b)
+{
+    uint64_t white = b->state->by_piece[PAWN] & b->state->by_colour[WHITE];
+    uint64_t black = b->state->by_piece[PAWN] & b->state->by_colour[BLACK];
+    uint64_t k = white * 0x9e3779b97f4a7c15ULL ^ black * 0xc2b2ae3d27d4eb4fULL;
+    k ^= k >> 31;
+    k *= 0xbf58476d1ce4e5b9ULL;
+    return (unsigned)(k >> (64 - CORRECTION_BITS));
+}
+/* What the correction history adds to the static evaluation of b. */
+static inline int history_correction(const struct history *h, const struct board *b)
+{
+    return h->correction[b->side][history_correction_index(b)];
+}
+/* A search of depth found `diff` more than the static evaluation of b
+ * (uncorrected): the entry moves toward it, the more the deeper. */
+void history_update_correction(struct history *h, const struct board *b, int depth, int diff);
 
 #endif /* TDCHESS_SEARCH_HISTORY_H */

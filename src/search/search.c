@@ -139,6 +139,17 @@ static inline bool has(const struct searcher *s, unsigned feature)
     return (s->config.features & feature) != 0;
 }
 
+/* The static evaluation `raw` of b as the pruning sees it: with
+ * corr-history, moved by what searches of positions with the same pawns
+ * found (history.h); never into the mate scores. */
+static int corrected_eval(const struct searcher *s, const struct board *b, int raw)
+{
+    if (!has(s, FEATURE_CORR_HISTORY))
+        return raw;
+    int x = raw + history_correction(&s->history, b);
+    return x > MATE_BOUND - 1 ? MATE_BOUND - 1 : x < -MATE_BOUND + 1 ? -MATE_BOUND + 1 : x;
+}
+
 /* Knights, bishops, rooks or queens of the side to move: without them a
  * null move may be a mistake (zugzwang). */
 static bool has_pieces(const struct board *b)
@@ -245,11 +256,12 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
     }
 
     bool in_check = b->state->in_check;
-    int best, static_eval = NO_EVAL;
+    int best, static_eval = NO_EVAL, raw_eval = NO_EVAL; /* the table keeps the raw one */
     if (in_check) {
         best = -WIN_SCORE + ply; /* every evasion is searched; none means mate */
     } else {
-        static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
+        raw_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
+        static_eval = corrected_eval(s, b, raw_eval);
         best = static_eval;
         /* A bound from the table may tell more than the static evaluation. */
         if (found && !is_mate_score(hit.score) &&
@@ -258,8 +270,7 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
             best = hit.score;
         if (best >= beta) {
             if (!found)
-                tt_store(s->tt, b->state->key, ply, 0, TT_LOWERBOUND, best, static_eval,
-                         move_none());
+                tt_store(s->tt, b->state->key, ply, 0, TT_LOWERBOUND, best, raw_eval, move_none());
             return best;
         }
         if (best > alpha)
@@ -315,7 +326,7 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
                 : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
                                                       : TT_UPPERBOUND;
     s->stats.hash_puts++;
-    tt_store(s->tt, b->state->key, ply, 0, bound, best, static_eval, best_move);
+    tt_store(s->tt, b->state->key, ply, 0, bound, best, raw_eval, best_move);
     return best;
 }
 
@@ -458,11 +469,13 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     if (!root && !singular_search && search_tb_node(s, ply, depth, &tb_score))
         return tb_score;
 
-    int static_eval = NO_EVAL;
-    if (singular_search)
+    int static_eval = NO_EVAL, raw_eval = NO_EVAL; /* the table keeps the raw one */
+    if (singular_search) {
         static_eval = pd->static_eval; /* this very node's, already known */
-    else if (!in_check)
-        static_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
+    } else if (!in_check) {
+        raw_eval = found && hit.eval != NO_EVAL ? hit.eval : evaluate(s, b);
+        static_eval = corrected_eval(s, b, raw_eval);
+    }
     pd->static_eval = static_eval;
     bool improving = !in_check && ply >= 2 && s->plies[ply - 2].static_eval != NO_EVAL &&
                      static_eval > s->plies[ply - 2].static_eval;
@@ -657,8 +670,17 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     int bound = best >= beta                          ? TT_LOWERBOUND
                 : pv_node && !move_is_none(best_move) ? TT_EXACTSCORE
                                                       : TT_UPPERBOUND;
+    /* The correction history learns from a result that says where the
+     * static evaluation stood: an exact score, or a bound on its far
+     * side; not from a capture's (the material, not the evaluation, was
+     * wrong) nor from a mate or tablebase score. */
+    if (has(s, FEATURE_CORR_HISTORY) && raw_eval != NO_EVAL && !is_ply_score(best) &&
+        (move_is_none(best_move) || is_quiet(best_move)) &&
+        !(bound == TT_LOWERBOUND && best <= static_eval) &&
+        !(bound == TT_UPPERBOUND && best >= static_eval))
+        history_update_correction(&s->history, b, depth, best - raw_eval);
     s->stats.hash_puts++;
-    tt_store(s->tt, b->state->key, ply, depth, bound, best, static_eval, best_move);
+    tt_store(s->tt, b->state->key, ply, depth, bound, best, raw_eval, best_move);
     return best;
 }
 

@@ -104,7 +104,9 @@ enum search_feature {
     FEATURE_PROBCUT = 1 << 15,       /* ProbCut (off by default: not yet tested) */
     FEATURE_QS_SEE_DELTA = 1 << 16,  /* quiescence SEE threshold from the delta margin (off) */
     FEATURE_SINGULAR = 1 << 17,      /* singular extension of the table move, multi-cut (off) */
-    FEATURE_ALL = (1 << 18) - 1,
+    FEATURE_CORR_HISTORY =
+        1 << 18, /* static evaluation corrected by pawn-structure history (off) */
+    FEATURE_ALL = (1 << 19) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

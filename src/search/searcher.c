@@ -18,8 +18,8 @@
 
 /* Every technique is on by default: NEWS has the matches that decided it. */
 const unsigned SEARCH_DEFAULT_FEATURES =
-    FEATURE_ALL &
-    ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA | FEATURE_SINGULAR);
+    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
+                              FEATURE_SINGULAR | FEATURE_CORR_HISTORY);
 
 static const struct {
     const char *name;
@@ -43,6 +43,7 @@ static const struct {
     {"probcut", FEATURE_PROBCUT},
     {"qs-see-delta", FEATURE_QS_SEE_DELTA},
     {"singular", FEATURE_SINGULAR},
+    {"corr-history", FEATURE_CORR_HISTORY},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
