@@ -734,7 +734,8 @@ START_TEST(test_search_answers)
     ck_assert(engine_init(&e, 4, eval));
     const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
                                 SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
-                                    FEATURE_SINGULAR | FEATURE_CORR_HISTORY};
+                                    FEATURE_SINGULAR | FEATURE_CORR_HISTORY |
+                                    FEATURE_HIST_EXTENSION};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
@@ -784,6 +785,23 @@ START_TEST(test_singular_extensions)
     struct search_result without = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES);
     ck_assert_uint_eq(without.stats.singular_extensions, 0);
     ck_assert_uint_eq(without.stats.multi_cuts, 0);
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
+/* hist-extension (issue 31): in a middlegame searched to depth 14, some
+ * early quiet moves with strong continuation histories are extended,
+ * never without the feature. */
+START_TEST(test_history_extensions)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    unsigned with = SEARCH_DEFAULT_FEATURES | FEATURE_HIST_EXTENSION;
+    ck_assert_uint_gt(think(&e, fen, 14, with).stats.history_extensions, 0);
+    ck_assert_uint_eq(think(&e, fen, 14, SEARCH_DEFAULT_FEATURES).stats.history_extensions, 0);
     engine_destroy(&e);
     evaluator_free(eval);
 }
@@ -901,6 +919,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_singular_extensions);
     tcase_add_test(tc, test_correction_history_search);
+    tcase_add_test(tc, test_history_extensions);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);
     tcase_add_test(tc, test_threads_report_all_nodes);

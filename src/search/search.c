@@ -62,8 +62,10 @@ enum {
     PROBCUT_REDUCTION = 4,
     IIR_MIN_DEPTH = 4,
     SINGULAR_DEPTH = 8,
-    SINGULAR_TT_DEPTH = 2, /* the table's depth at most this much less */
-    SINGULAR_MARGIN = CP,  /* per ply */
+    SINGULAR_TT_DEPTH = 2,        /* the table's depth at most this much less */
+    SINGULAR_MARGIN = CP,         /* per ply */
+    HIST_EXTENSION_QUIETS = 4,    /* among the first this many quiet moves ... */
+    HIST_EXTENSION_LIMIT = 10000, /* ... with both continuation histories this high */
 };
 
 static const int FUTILITY_HISTORY_LIMIT[2] = {FUTILITY_HISTORY_LIMIT_0, FUTILITY_HISTORY_LIMIT_1};
@@ -600,8 +602,16 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         if (root)
             report_currmove(s, m, legal);
         int new_depth = depth - 1, x;
-        if (hash_move_extension > 0 && move_equal(m, hash_move))
+        if (hash_move_extension > 0 && move_equal(m, hash_move)) {
             new_depth += hash_move_extension;
+        } else if (quiet && !root && has(s, FEATURE_HIST_EXTENSION) &&
+                   quiets_seen <= HIST_EXTENSION_QUIETS && hs.counter >= HIST_EXTENSION_LIMIT &&
+                   hs.follow >= HIST_EXTENSION_LIMIT && ply < 2 * s->root_depth) {
+            /* An early quiet move that has kept working as the reply to
+             * both earlier moves (Ethereal 12's history extension). */
+            new_depth++;
+            s->stats.history_extensions++;
+        }
         if (legal == 1) {
             x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
         } else {

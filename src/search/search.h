@@ -50,7 +50,7 @@ struct search_limits {
 struct search_stats {
     uint64_t nodes, alpha_cutoffs, beta_cutoffs, null_cutoffs, material_evals, true_evals,
         move_gens, hash_collisions, hash_puts, hash_gets, hash_hits, check_extensions,
-        mate_extensions, tb_hits, singular_extensions, multi_cuts;
+        mate_extensions, tb_hits, singular_extensions, multi_cuts, history_extensions;
 };
 
 /* One line of thinking: a finished iteration, or an aspiration fail. */
@@ -86,27 +86,27 @@ struct search_result {
  * two configurations of one build can play a match (NEWS has the results
  * that decided the defaults). */
 enum search_feature {
-    FEATURE_SEE_ORDER = 1 << 0,      /* losing captures (SEE < 0) after killers */
-    FEATURE_SEE_QS = 1 << 1,         /* quiescence skips losing captures */
-    FEATURE_LMR = 1 << 2,            /* late move reductions */
-    FEATURE_MDP = 1 << 3,            /* mate distance pruning */
-    FEATURE_RFP = 1 << 4,            /* reverse futility (static null move) pruning */
-    FEATURE_FUTILITY = 1 << 5,       /* futility pruning of quiet moves near the leaves */
-    FEATURE_IID = 1 << 6,            /* internal iterative reduction without a table move */
-    FEATURE_COUNTER = 1 << 7,        /* counter-move ordering */
-    FEATURE_TIME_STABILITY = 1 << 8, /* time grows with instability and fail lows */
-    FEATURE_LMP = 1 << 9,            /* late move pruning of quiet moves near the leaves */
-    FEATURE_SEE_PRUNE = 1 << 10,     /* SEE pruning of losing moves near the leaves */
-    FEATURE_NULL_MOVE = 1 << 11,     /* adaptive null move pruning */
-    FEATURE_CONT_HISTORY = 1 << 12,  /* counter-move and follow-up histories, capture history */
-    FEATURE_HISTORY_PRUNE = 1 << 13, /* quiets with bad continuation history pruned */
-    FEATURE_PRUNE_CHECKS = 1 << 14,  /* quiet checks pruned like other quiets (off by default) */
-    FEATURE_PROBCUT = 1 << 15,       /* ProbCut (off by default: not yet tested) */
-    FEATURE_QS_SEE_DELTA = 1 << 16,  /* quiescence SEE threshold from the delta margin (off) */
-    FEATURE_SINGULAR = 1 << 17,      /* singular extension of the table move, multi-cut (off) */
-    FEATURE_CORR_HISTORY =
-        1 << 18, /* static evaluation corrected by pawn-structure history (off) */
-    FEATURE_ALL = (1 << 19) - 1,
+    FEATURE_SEE_ORDER = 1 << 0,       /* losing captures (SEE < 0) after killers */
+    FEATURE_SEE_QS = 1 << 1,          /* quiescence skips losing captures */
+    FEATURE_LMR = 1 << 2,             /* late move reductions */
+    FEATURE_MDP = 1 << 3,             /* mate distance pruning */
+    FEATURE_RFP = 1 << 4,             /* reverse futility (static null move) pruning */
+    FEATURE_FUTILITY = 1 << 5,        /* futility pruning of quiet moves near the leaves */
+    FEATURE_IID = 1 << 6,             /* internal iterative reduction without a table move */
+    FEATURE_COUNTER = 1 << 7,         /* counter-move ordering */
+    FEATURE_TIME_STABILITY = 1 << 8,  /* time grows with instability and fail lows */
+    FEATURE_LMP = 1 << 9,             /* late move pruning of quiet moves near the leaves */
+    FEATURE_SEE_PRUNE = 1 << 10,      /* SEE pruning of losing moves near the leaves */
+    FEATURE_NULL_MOVE = 1 << 11,      /* adaptive null move pruning */
+    FEATURE_CONT_HISTORY = 1 << 12,   /* counter-move and follow-up histories, capture history */
+    FEATURE_HISTORY_PRUNE = 1 << 13,  /* quiets with bad continuation history pruned */
+    FEATURE_PRUNE_CHECKS = 1 << 14,   /* quiet checks pruned like other quiets (off by default) */
+    FEATURE_PROBCUT = 1 << 15,        /* ProbCut (off by default: not yet tested) */
+    FEATURE_QS_SEE_DELTA = 1 << 16,   /* quiescence SEE threshold from the delta margin (off) */
+    FEATURE_SINGULAR = 1 << 17,       /* singular extension of the table move, multi-cut (off) */
+    FEATURE_CORR_HISTORY = 1 << 18,   /* static evaluation corrected by pawn history (off) */
+    FEATURE_HIST_EXTENSION = 1 << 19, /* early quiets with strong continuation histories (off) */
+    FEATURE_ALL = (1 << 20) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

@@ -16,10 +16,11 @@
 
 /* ---- setup --------------------------------------------------------------- */
 
-/* Every technique is on by default: NEWS has the matches that decided it. */
+/* Every technique but those a match has not yet decided is on by default:
+ * NEWS has the matches that decided them. */
 const unsigned SEARCH_DEFAULT_FEATURES =
     FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
-                              FEATURE_SINGULAR | FEATURE_CORR_HISTORY);
+                              FEATURE_SINGULAR | FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION);
 
 static const struct {
     const char *name;
@@ -44,6 +45,7 @@ static const struct {
     {"qs-see-delta", FEATURE_QS_SEE_DELTA},
     {"singular", FEATURE_SINGULAR},
     {"corr-history", FEATURE_CORR_HISTORY},
+    {"hist-extension", FEATURE_HIST_EXTENSION},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
