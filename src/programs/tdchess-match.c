@@ -42,6 +42,8 @@ struct cli {
     const char *tb_path;                    /* -tb (NULL: the engine's default) */
     int tb_pieces;                          /* -tbpieces (0: all the tables have) */
     enum tourney_tb_mode tb_mode;           /* -tbadjudicate (OFF: both) */
+    struct pair_score counts;               /* -penta: pairs played elsewhere */
+    bool counts_given;
 };
 
 static atomic_int stop_flag;
@@ -81,6 +83,11 @@ static void usage(void)
            "  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]\n"
            "                     stop when the sequential test decides (needs -repeat\n"
            "                     and exactly two engines)\n"
+           "  -penta LIST        without engines: the Elo (and with -sprt the LLR) of\n"
+           "                     five pair counts N0,N1,N2,N3,N4 (pairs scoring 0, 0.5,\n"
+           "                     1, 1.5 and 2 points), added up over every -penta (to\n"
+           "                     pool the sittings of a test whose PGN is gone);\n"
+           "                     nothing is played\n"
            "  -resign movecount=N score=CP  adjudicate a loss when both engines agree\n"
            "                     for N moves each (defaults 3 and 1000 once given)\n"
            "  -draw movenumber=M movecount=N score=CP  adjudicate a draw after move M\n"
@@ -335,6 +342,22 @@ static void parse_sprt(struct cli *c, struct tokens *t)
     }
 }
 
+/* -penta N0,N1,N2,N3,N4: five pair counts, added to those before. */
+static void parse_penta(struct cli *c, const char *text)
+{
+    char buf[128], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", text);
+    int n = 0;
+    for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (n == 5)
+            program_usage_error(_("-penta: more than five counts in '%s'"), text);
+        c->counts.penta[n++] += (int)number("-penta", tok, 0);
+    }
+    if (n != 5)
+        program_usage_error(_("-penta: five counts, not '%s'"), text);
+    c->counts_given = true;
+}
+
 static void parse_adjudication(struct cli *c, struct tokens *t, bool draw)
 {
     struct tourney_adjudication *a = &c->opt.adj;
@@ -420,6 +443,8 @@ static void parse(struct cli *c, int argc, char **argv)
         } else if (strcmp(a, "-games") == 0) {
             o->games = (int)number(a, value_of(argc, argv, &i), 1);
             c->games_given = true;
+        } else if (strcmp(a, "-penta") == 0) {
+            parse_penta(c, value_of(argc, argv, &i));
         } else if (strcmp(a, "-srand") == 0) {
             c->seed = (uint64_t)number(a, value_of(argc, argv, &i), 0);
         } else if (strcmp(a, "-maxmoves") == 0) {
@@ -456,6 +481,11 @@ static void parse(struct cli *c, int argc, char **argv)
             program_usage_error(_("unknown option '%s'"), argv[i]);
         }
         i++;
+    }
+    if (c->counts_given) {
+        if (o->engine_count > 0)
+            program_usage_error(_("-penta takes no engines: it plays nothing"));
+        return;
     }
     if (o->repeat && !c->games_given)
         o->games = 2;
@@ -578,6 +608,19 @@ static void on_error(const char *msg, void *data)
     msg_error("%s", msg);
 }
 
+/* The SPRT's line: its settings, the LLR of the pair counts, the verdict. */
+static void print_sprt(const struct sprt *s, const int penta[5], enum sprt_verdict v)
+{
+    double lower, upper;
+    sprt_bounds(s, &lower, &upper);
+    const char *verdict = v == SPRT_H1   ? _("H1 accepted")
+                          : v == SPRT_H0 ? _("H0 accepted")
+                                         : _("no decision yet");
+    printf(_("SPRT (%s): elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f) - %s\n"),
+           s->normalized ? _("normalized") : _("logistic"), s->elo0, s->elo1, s->alpha, s->beta,
+           sprt_llr(s, penta), lower, upper, verdict);
+}
+
 static void print_encounter(const struct tourney *t, int e)
 {
     const struct tourney_options *o = t->opt;
@@ -596,16 +639,8 @@ static void print_encounter(const struct tourney *t, int e)
         printf(ngettext("Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pair)\n",
                         "Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pairs)\n", st.pairs),
                ps->penta[0], ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4], st.pairs);
-    if (o->sprt_on) {
-        double lower, upper;
-        sprt_bounds(&o->sprt, &lower, &upper);
-        const char *verdict = t->verdict == SPRT_H1   ? _("H1 accepted")
-                              : t->verdict == SPRT_H0 ? _("H0 accepted")
-                                                      : _("no decision yet");
-        printf(_("SPRT (%s): elo0 %g elo1 %g alpha %g beta %g: LLR %.2f (%.2f, %.2f) - %s\n"),
-               o->sprt.normalized ? _("normalized") : _("logistic"), o->sprt.elo0, o->sprt.elo1,
-               o->sprt.alpha, o->sprt.beta, sprt_llr(&o->sprt, ps->penta), lower, upper, verdict);
-    }
+    if (o->sprt_on)
+        print_sprt(&o->sprt, ps->penta, t->verdict);
 }
 
 /* Points of each engine against each other one, the best first. */
@@ -735,6 +770,25 @@ static void summary(const struct tourney *t)
         print_crosstable(t);
 }
 
+/* -penta: the figures of the pair counts given, as a match's summary
+ * gives them. */
+static void print_counts(const struct cli *c)
+{
+    const struct pair_score *ps = &c->counts;
+    struct pair_stats st = pair_stats(ps, true);
+    printf(ngettext("Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pair)\n",
+                    "Pentanomial [0-2]: [%d, %d, %d, %d, %d] (%d pairs)\n", st.pairs),
+           ps->penta[0], ps->penta[1], ps->penta[2], ps->penta[3], ps->penta[4], st.pairs);
+    if (st.pairs == 0)
+        return;
+    char elo[128];
+    pair_stats_format_elo(&st, elo, sizeof elo);
+    printf(_("Score: %.3f of %d games, Elo difference: %s, LOS: %.1f %%\n"), st.score, st.games,
+           elo, 100 * st.los);
+    if (c->opt.sprt_on)
+        print_sprt(&c->opt.sprt, ps->penta, sprt_verdict(&c->opt.sprt, ps->penta));
+}
+
 /* Debian installs engines in /usr/games, which is not in every PATH
  * (the referee in shared/tools/match does the same). */
 static void add_games_path(void)
@@ -786,6 +840,10 @@ int main(int argc, char **argv)
     add_games_path();
     static struct cli c; /* large: off the stack */
     parse(&c, argc, argv);
+    if (c.counts_given) {
+        print_counts(&c);
+        return EXIT_SUCCESS;
+    }
     static struct egtb tb;
     if (c.tb_on)
         load_tablebases(&c, &tb);

@@ -81,11 +81,21 @@ struct pair_stats pair_stats(const struct pair_score *p, bool paired)
     for (int i = 0; i < 5; i++)
         st.pairs += p->penta[i];
     st.score = st.elo = st.elo_lo = st.elo_hi = st.error = st.los = st.draw_ratio = NAN;
-    if (st.games == 0)
-        return st;
     st.paired = paired && st.pairs > 0;
-    st.score = (p->wins + p->draws / 2.0) / st.games;
-    st.draw_ratio = (double)p->draws / st.games;
+    /* Pair counts alone (tdchess-match -penta): their games, no draw ratio. */
+    bool counts_only = st.games == 0 && st.paired;
+    if (st.games == 0 && !counts_only)
+        return st;
+    if (counts_only) {
+        double points = 0;
+        for (int i = 0; i < 5; i++)
+            points += p->penta[i] * i / 2.0;
+        st.games = 2 * st.pairs;
+        st.score = points / st.games;
+    } else {
+        st.score = (p->wins + p->draws / 2.0) / st.games;
+        st.draw_ratio = (double)p->draws / st.games;
+    }
     double value[5], count[5];
     int k, n;
     if (st.paired) {
