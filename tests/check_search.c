@@ -9,6 +9,7 @@
 #include "system.h"
 
 #include <check.h>
+#include <inttypes.h>
 
 #include "chess/fen.h"
 #include "chess/movegen.h"
@@ -807,19 +808,23 @@ START_TEST(test_history_extensions)
 }
 END_TEST
 
-/* corr-history changes the search: the corrected evaluations prune
- * differently, so the same depth takes another number of nodes; the
- * answer is still a legal move. */
-START_TEST(test_correction_history_search)
+/* The features off by default that change only how a node is searched
+ * (corr-history, qs-see-delta, probcut) are wired in: each takes another
+ * number of nodes to the same depth, and answers with a legal move. */
+START_TEST(test_optional_features_change_search)
 {
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
     const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
-    struct search_result with = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | FEATURE_CORR_HISTORY);
-    ck_assert(move_is_legal(&board, with.best));
     struct search_result without = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES);
-    ck_assert_uint_ne(with.stats.nodes, without.stats.nodes);
+    const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA, FEATURE_PROBCUT};
+    for (size_t i = 0; i < ARRAY_SIZE(optional); i++) {
+        struct search_result with = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | optional[i]);
+        ck_assert(move_is_legal(&board, with.best));
+        ck_assert_msg(with.stats.nodes != without.stats.nodes, "feature %#x: %" PRIu64 " nodes",
+                      optional[i], with.stats.nodes);
+    }
     engine_destroy(&e);
     evaluator_free(eval);
 }
@@ -918,7 +923,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_time_feedback);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_singular_extensions);
-    tcase_add_test(tc, test_correction_history_search);
+    tcase_add_test(tc, test_optional_features_change_search);
     tcase_add_test(tc, test_history_extensions);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);

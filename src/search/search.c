@@ -56,6 +56,7 @@ enum {
     SEE_QUIET_MARGIN = 25 * CP,       /* per ply squared */
     SEE_CAPTURE_MARGIN = 90 * CP,     /* per ply */
     DELTA_MARGIN = 200 * CP,
+    QS_FUTILITY_MARGIN = 100 * CP, /* qs-see-delta: Ethereal 12's QFutilityMargin */
     NULL_MIN_DEPTH = 2,
     PROBCUT_DEPTH = 5,
     PROBCUT_MARGIN = 100 * CP,
@@ -227,6 +228,24 @@ static bool history_prunes(int depth, bool improving, struct history_scores h)
 
 /* ---- quiescence (design §7) --------------------------------------------- */
 
+/* The most a capture can gain here: the opponent's best piece (at least a
+ * pawn), and a queen's promotion when a pawn of ours stands on the
+ * seventh rank. */
+static int best_case_gain(const struct board *b)
+{
+    const struct game_state *st = b->state;
+    int them = colour_other(b->side), gain = PIECE_VALUE[PAWN];
+    for (int piece = QUEEN; piece > PAWN; piece--)
+        if (st->count[them][piece]) {
+            gain = PIECE_VALUE[piece];
+            break;
+        }
+    uint64_t seventh = b->side == WHITE ? 0xff00ULL : 0xff000000000000ULL;
+    if (st->by_piece[PAWN] & st->by_colour[b->side] & seventh)
+        gain += PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN];
+    return gain;
+}
+
 static bool root_move_allowed(const struct searcher *s, struct move m);
 
 static int quiesce(struct searcher *s, int ply, int alpha, int beta)
@@ -282,11 +301,17 @@ static int quiesce(struct searcher *s, int ply, int alpha, int beta)
     struct history_context hc;
     history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
     bool prune = !in_check && has(s, FEATURE_SEE_QS);
-    /* The exchange a capture must win: nothing lost, or with qs-see-delta
-     * enough to bring the evaluation within the delta margin of alpha. */
+    /* The exchange a capture must win: nothing lost; with qs-see-delta
+     * (Ethereal 12's quiescence) something won, and enough to bring the
+     * evaluation within QS_FUTILITY_MARGIN of alpha, and when not even
+     * the best capture on the board could, none is tried. */
     int threshold = 0;
-    if (prune && has(s, FEATURE_QS_SEE_DELTA) && alpha - static_eval - DELTA_MARGIN > 0)
-        threshold = alpha - static_eval - DELTA_MARGIN;
+    if (prune && has(s, FEATURE_QS_SEE_DELTA)) {
+        int margin = alpha - static_eval - QS_FUTILITY_MARGIN;
+        if (best_case_gain(b) < margin)
+            return best;
+        threshold = margin > CP ? margin : CP;
+    }
     if (in_check)
         picker_init(&mp, s, b, ply, hash_move, &hc);
     else /* losing captures are never generated for pruning's sake */
