@@ -736,7 +736,7 @@ START_TEST(test_search_answers)
     const unsigned configs[] = {0, SEARCH_DEFAULT_FEATURES,
                                 SEARCH_DEFAULT_FEATURES | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
                                     FEATURE_SINGULAR | FEATURE_CORR_HISTORY |
-                                    FEATURE_HIST_EXTENSION};
+                                    FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE};
     for (size_t c = 0; c < ARRAY_SIZE(configs); c++) {
         /* Mate in one, found at depth 1 and reported as a mate score. */
         struct search_result r = think(&e, "6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", 1, configs[c]);
@@ -809,7 +809,7 @@ START_TEST(test_history_extensions)
 END_TEST
 
 /* The features off by default that change only how a node is searched
- * (corr-history, qs-see-delta, probcut) are wired in: each takes another
+ * (corr-history, qs-see-delta, probcut, cut-node) are wired in: each takes another
  * number of nodes to the same depth, and answers with a legal move. */
 START_TEST(test_optional_features_change_search)
 {
@@ -818,7 +818,8 @@ START_TEST(test_optional_features_change_search)
     ck_assert(engine_init(&e, 4, eval));
     const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
     struct search_result without = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES);
-    const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA, FEATURE_PROBCUT};
+    const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA, FEATURE_PROBCUT,
+                                 FEATURE_CUT_NODE};
     for (size_t i = 0; i < ARRAY_SIZE(optional); i++) {
         struct search_result with = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | optional[i]);
         ck_assert(move_is_legal(&board, with.best));

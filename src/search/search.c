@@ -376,14 +376,18 @@ static int lmp_limit(int depth, bool improving)
     return counts[improving][depth];
 }
 
-static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path);
+/* cut_node: a null-window node expected to fail high (Stockfish's
+ * cutNode): the first reply of an expected all-node, a late move searched
+ * reduced, a null move's reply to an all-node. */
+static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path,
+                  bool cut_node);
 
 /* ProbCut (Ethereal 12): a capture whose exchange gains enough to beat
  * beta by PROBCUT_MARGIN, searched four plies shallower with that raised
  * bound, would most likely hold beta at full depth too.  True with *score
  * when one does. */
 static bool probcut(struct searcher *s, int ply, int beta, int depth, int static_eval,
-                    struct move hash_move, int *score)
+                    struct move hash_move, bool cut_node, int *score)
 {
     struct board *b = s->board;
     int raised = beta + PROBCUT_MARGIN;
@@ -399,7 +403,8 @@ static bool probcut(struct searcher *s, int ply, int beta, int depth, int static
             continue;
         tt_prefetch(s->tt, b->state->key);
         s->plies[ply].move = m;
-        int x = -search(s, ply + 1, -raised, -raised + 1, depth - PROBCUT_REDUCTION, false);
+        int x =
+            -search(s, ply + 1, -raised, -raised + 1, depth - PROBCUT_REDUCTION, false, !cut_node);
         board_take_back(b);
         if (s->timed_out)
             return false;
@@ -418,14 +423,14 @@ static bool probcut(struct searcher *s, int ply, int beta, int depth, int static
  * bound although it lies at or above beta, several moves beat beta and
  * the node is cut at once: -1 with *score.  Otherwise 1 (extend) or 0. */
 static int singular_extension(struct searcher *s, int ply, int depth, int tt_score, int beta,
-                              struct move hash_move, int *score)
+                              struct move hash_move, bool cut_node, int *score)
 {
     int singular_beta = tt_score - SINGULAR_MARGIN * depth;
     if (singular_beta < -MATE_BOUND)
         singular_beta = -MATE_BOUND;
     struct ply_data *pd = &s->plies[ply];
     pd->excluded = hash_move;
-    int x = search(s, ply, singular_beta - 1, singular_beta, (depth - 1) / 2, false);
+    int x = search(s, ply, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
     pd->excluded = move_none();
     if (x < singular_beta) {
         s->stats.singular_extensions++;
@@ -439,7 +444,8 @@ static int singular_extension(struct searcher *s, int ply, int depth, int tt_sco
     return 0;
 }
 
-static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path)
+static int search(struct searcher *s, int ply, int alpha, int beta, int depth, bool null_in_path,
+                  bool cut_node)
 {
     struct board *b = s->board;
     bool in_check = b->state->in_check;
@@ -531,7 +537,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             }
             board_make_null(b);
             pd->move = move_none();
-            int x = -search(s, ply + 1, -beta, -beta + 1, depth - r, true);
+            int x = -search(s, ply + 1, -beta, -beta + 1, depth - r, true, !cut_node);
             board_take_back(b);
             if (s->timed_out)
                 return 0;
@@ -542,7 +548,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         }
         if (has(s, FEATURE_PROBCUT) && depth >= PROBCUT_DEPTH && !is_ply_score(beta)) {
             int x;
-            if (probcut(s, ply, beta, depth, static_eval, hash_move, &x))
+            if (probcut(s, ply, beta, depth, static_eval, hash_move, cut_node, &x))
                 return x;
         }
     }
@@ -559,7 +565,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         (hit.bound & (TT_LOWERBOUND | TT_EXACTSCORE)) && !is_ply_score(hit.score) &&
         ply < 2 * s->root_depth) {
         int x;
-        hash_move_extension = singular_extension(s, ply, depth, hit.score, beta, hash_move, &x);
+        hash_move_extension =
+            singular_extension(s, ply, depth, hit.score, beta, hash_move, cut_node, &x);
         if (s->timed_out)
             return 0;
         if (hash_move_extension < 0)
@@ -638,7 +645,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
             s->stats.history_extensions++;
         }
         if (legal == 1) {
-            x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
+            x = -search(s, ply + 1, -beta, -alpha, new_depth, false, !pv_node && !cut_node);
         } else {
             int r = 0;
             if (has(s, FEATURE_LMR) && depth >= 3 && quiet) {
@@ -650,6 +657,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 int total = s->reductions[depth < MAX_DEPTH ? depth : MAX_DEPTH - 1][played];
                 total += !pv_node;
                 total += !improving;
+                total += has(s, FEATURE_CUT_NODE) && cut_node;
                 total -= mp.given >= STAGE_KILLER_1 && mp.given <= STAGE_COUNTER;
                 int h = history_quiet_sum(hs) / 5000;
                 total -= h > 2 ? 2 : h < -2 ? -2 : h;
@@ -659,11 +667,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                     total = 1;
                 r = total - 1;
             }
-            x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth - r, false);
+            x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth - r, false, r ? true : !cut_node);
             if (r && x > alpha && !s->timed_out)
-                x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth, false);
+                x = -search(s, ply + 1, -alpha - 1, -alpha, new_depth, false, !cut_node);
             if (pv_node && x > alpha && x < beta && !s->timed_out)
-                x = -search(s, ply + 1, -beta, -alpha, new_depth, false);
+                x = -search(s, ply + 1, -beta, -alpha, new_depth, false, false);
         }
         board_take_back(b);
         if (s->timed_out)
@@ -839,7 +847,7 @@ static int aspiration_search(struct searcher *s, int depth, int guess, bool narr
             alpha = -WIN_SCORE;
         if (beta > WIN_SCORE)
             beta = WIN_SCORE;
-        int x = search(s, 0, alpha, beta, searched, false);
+        int x = search(s, 0, alpha, beta, searched, false, false);
         if (s->timed_out)
             return x;
         delta += delta / 2;

@@ -19,8 +19,9 @@
 /* Every technique but those a match has not yet decided is on by default:
  * NEWS has the matches that decided them. */
 const unsigned SEARCH_DEFAULT_FEATURES =
-    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
-                              FEATURE_SINGULAR | FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION);
+    FEATURE_ALL &
+    ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA | FEATURE_SINGULAR |
+                FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE);
 
 static const struct {
     const char *name;
@@ -46,6 +47,7 @@ static const struct {
     {"singular", FEATURE_SINGULAR},
     {"corr-history", FEATURE_CORR_HISTORY},
     {"hist-extension", FEATURE_HIST_EXTENSION},
+    {"cut-node", FEATURE_CUT_NODE},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
