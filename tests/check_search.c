@@ -770,20 +770,22 @@ START_TEST(test_search_answers)
 }
 END_TEST
 
-/* Singular extensions (issue 31): in a middlegame searched to depth 12,
- * some table moves are extended and some nodes cut by multi-cut, never
- * without the feature; the move chosen is still a legal one. */
+/* Singular extensions (issue 31, on by default since strength-tests 32):
+ * in a middlegame searched to depth 12, some table moves are extended and
+ * some nodes cut by multi-cut, never without the feature; the move chosen
+ * is still a legal one. */
 START_TEST(test_singular_extensions)
 {
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
     const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
-    struct search_result with = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES | FEATURE_SINGULAR);
+    struct search_result with = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES);
     ck_assert_uint_gt(with.stats.singular_extensions, 0);
     ck_assert_uint_gt(with.stats.multi_cuts, 0);
     ck_assert(!move_is_none(with.best));
-    struct search_result without = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES);
+    struct search_result without =
+        think(&e, fen, 12, SEARCH_DEFAULT_FEATURES & ~(unsigned)FEATURE_SINGULAR);
     ck_assert_uint_eq(without.stats.singular_extensions, 0);
     ck_assert_uint_eq(without.stats.multi_cuts, 0);
     engine_destroy(&e);

@@ -103,7 +103,7 @@ enum search_feature {
     FEATURE_PRUNE_CHECKS = 1 << 14,   /* quiet checks pruned like other quiets (off by default) */
     FEATURE_PROBCUT = 1 << 15,        /* ProbCut (off by default: not yet tested) */
     FEATURE_QS_SEE_DELTA = 1 << 16,   /* quiescence SEE threshold from the delta margin (off) */
-    FEATURE_SINGULAR = 1 << 17,       /* singular extension of the table move, multi-cut (off) */
+    FEATURE_SINGULAR = 1 << 17,       /* singular extension of the table move, multi-cut */
     FEATURE_CORR_HISTORY = 1 << 18,   /* static evaluation corrected by pawn history (off) */
     FEATURE_HIST_EXTENSION = 1 << 19, /* early quiets with strong continuation histories (off) */
     FEATURE_CUT_NODE = 1 << 20, /* late moves of expected cut nodes reduced a ply more (off) */

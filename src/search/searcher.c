@@ -19,9 +19,8 @@
 /* Every technique but those a match has not yet decided is on by default:
  * NEWS has the matches that decided them. */
 const unsigned SEARCH_DEFAULT_FEATURES =
-    FEATURE_ALL &
-    ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA | FEATURE_SINGULAR |
-                FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE);
+    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
+                              FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE);
 
 static const struct {
     const char *name;
