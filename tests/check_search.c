@@ -770,6 +770,10 @@ START_TEST(test_search_answers)
 }
 END_TEST
 
+/* A quiet middlegame for the tests of search features. */
+static const char MIDDLEGAME[] =
+    "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+
 /* Singular extensions (issue 31, on by default since strength-tests 32):
  * in a middlegame searched to depth 12, some table moves are extended and
  * some nodes cut by multi-cut, never without the feature; the move chosen
@@ -779,7 +783,7 @@ START_TEST(test_singular_extensions)
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
-    const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    const char *fen = MIDDLEGAME;
     struct search_result with = think(&e, fen, 12, SEARCH_DEFAULT_FEATURES);
     ck_assert_uint_gt(with.stats.singular_extensions, 0);
     ck_assert_uint_gt(with.stats.multi_cuts, 0);
@@ -801,7 +805,7 @@ START_TEST(test_history_extensions)
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
-    const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    const char *fen = MIDDLEGAME;
     unsigned with = SEARCH_DEFAULT_FEATURES | FEATURE_HIST_EXTENSION;
     ck_assert_uint_gt(think(&e, fen, 14, with).stats.history_extensions, 0);
     ck_assert_uint_eq(think(&e, fen, 14, SEARCH_DEFAULT_FEATURES).stats.history_extensions, 0);
@@ -818,7 +822,7 @@ START_TEST(test_optional_features_change_search)
     struct evaluator *eval = evaluator_new();
     struct engine e;
     ck_assert(engine_init(&e, 4, eval));
-    const char *fen = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+    const char *fen = MIDDLEGAME;
     struct search_result without = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES);
     const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA, FEATURE_PROBCUT,
                                  FEATURE_CUT_NODE};
