@@ -581,17 +581,24 @@ START_TEST(test_time_plan)
 }
 END_TEST
 
+/* A plan for a clock of a minute a side, no increment. */
+static void plan_a_minute(struct search_limits *l, struct time_plan *p)
+{
+    memset(l, 0, sizeof *l);
+    l->use_clock = true;
+    l->time[WHITE] = l->time[BLACK] = 60;
+    timeman_plan(p, l, WHITE, 0);
+}
+
 /* The search's feedback: a stable best move shortens the soft limit, a
  * changing one or a falling score lengthens it (within 0.5 .. 2.5 times),
  * a fail low gives at least twice the time, a single legal reply almost
  * none.  Without the time-stability feature nothing changes but the last. */
 START_TEST(test_time_feedback)
 {
-    struct search_limits l = {0};
+    struct search_limits l;
     struct time_plan p;
-    l.use_clock = true;
-    l.time[WHITE] = l.time[BLACK] = 60;
-    timeman_plan(&p, &l, WHITE, 0);
+    plan_a_minute(&l, &p);
     p.adaptive = true;
     double target = p.target;
     ck_assert(target > 0);
@@ -634,6 +641,60 @@ START_TEST(test_time_feedback)
     double fixed = p.target;
     timeman_single_reply(&p);
     ck_assert_double_eq_tol(p.target, fixed, 1e-12);
+}
+END_TEST
+
+/* A quiet middlegame for the tests of search features. */
+static const char MIDDLEGAME[] =
+    "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+
+/* node-time (issue 31): the soft limit scales with the share of nodes the
+ * best root move took, from 2.4 times (none) down to half (nearly all). */
+START_TEST(test_time_node_share)
+{
+    struct search_limits l;
+    struct time_plan p;
+    plan_a_minute(&l, &p);
+    double target = p.target;
+    ck_assert_double_eq_tol(p.node_factor, 1.0, 1e-12);
+    timeman_best_move_share(&p, 0.7);
+    ck_assert_double_eq_tol(p.node_factor, 1.0, 1e-9);
+    timeman_best_move_share(&p, 0.0);
+    ck_assert_double_eq_tol(p.node_factor, 2.4, 1e-9);
+    ck_assert(!timeman_soft_stop(&p, 0.6 * target * 2.3));
+    ck_assert(timeman_soft_stop(&p, 0.6 * target * 2.4));
+    timeman_best_move_share(&p, 0.9);
+    ck_assert_double_eq_tol(p.node_factor, 0.6, 1e-9);
+    timeman_best_move_share(&p, 1.0);
+    ck_assert_double_eq_tol(p.node_factor, 0.5, 1e-9); /* floor */
+    ck_assert(timeman_soft_stop(&p, 0.3 * target));
+    ck_assert(!timeman_soft_stop(&p, 0.29 * target));
+}
+END_TEST
+
+/* The nodes under each root move add up to the search's nodes but the
+ * root's own visits (one per iteration and re-search), and the best move
+ * has its share. */
+START_TEST(test_root_move_nodes)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 4));
+    struct evaluator *eval = evaluator_new();
+    struct searcher *s = searcher_new(&tt, eval);
+    set_fen(MIDDLEGAME);
+    struct search_limits l = {0};
+    l.depth = 9;
+    struct search_result r = search_think(s, &board, &l, NULL);
+    uint64_t sum = 0;
+    for (int from = 0; from < 64; from++)
+        for (int to = 0; to < 64; to++)
+            sum += s->root_move_nodes[from][to];
+    ck_assert_uint_lt(sum, r.stats.nodes);
+    ck_assert_uint_gt(sum + 64, r.stats.nodes);
+    ck_assert_uint_gt(s->root_move_nodes[r.best.from][r.best.to], 0);
+    searcher_free(s);
+    evaluator_free(eval);
+    tt_free(&tt);
 }
 END_TEST
 
@@ -769,10 +830,6 @@ START_TEST(test_search_answers)
     evaluator_free(eval);
 }
 END_TEST
-
-/* A quiet middlegame for the tests of search features. */
-static const char MIDDLEGAME[] =
-    "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
 
 /* Singular extensions (issue 31, on by default since strength-tests 32):
  * in a middlegame searched to depth 12, some table moves are extended and
@@ -928,6 +985,8 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_see_ge);
     tcase_add_test(tc, test_time_plan);
     tcase_add_test(tc, test_time_feedback);
+    tcase_add_test(tc, test_time_node_share);
+    tcase_add_test(tc, test_root_move_nodes);
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_singular_extensions);
     tcase_add_test(tc, test_optional_features_change_search);

@@ -41,6 +41,7 @@ enum {
     NO_EVAL = -WIN_SCORE,
     CP = PAWN_VALUE / 100, /* one centipawn in search units */
     ASPIRATION_WINDOW = 20 * CP,
+    NODE_TIME_DEPTH = 4, /* node-time: shallower shares say little (Ethereal 12) */
 };
 
 /* Margins of the pruning near the leaves. */
@@ -629,6 +630,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         tt_prefetch(s->tt, board_key_after(b, m)); /* fetched while the move is made */
         if (!board_make_move(b, m))
             continue;
+        uint64_t nodes_before = s->stats.nodes;
         legal++;
         pd->move = m;
         if (root)
@@ -674,6 +676,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 x = -search(s, ply + 1, -beta, -alpha, new_depth, false, false);
         }
         board_take_back(b);
+        if (root)
+            s->root_move_nodes[m.from][m.to] += s->stats.nodes - nodes_before;
         if (s->timed_out)
             return 0;
         if (x > best) {
@@ -946,6 +950,7 @@ struct search_result search_think(struct searcher *s, struct board *b,
     s->root_depth = 0;
     timeman_plan(&s->plan, limits, b->side, b->ply);
     s->plan.adaptive = has(s, FEATURE_TIME_STABILITY);
+    memset(s->root_move_nodes, 0, sizeof s->root_move_nodes);
     if (!s->helper)
         tt_new_search(s->tt);
     age_history(s);
@@ -1011,6 +1016,10 @@ struct search_result search_think(struct searcher *s, struct board *b,
             break;
         guess = first_score;
         timeman_iteration_done(&s->plan, !move_equal(result.best, previous_best), first_score);
+        if (has(s, FEATURE_NODE_TIME) && depth >= NODE_TIME_DEPTH && s->stats.nodes)
+            timeman_best_move_share(&s->plan,
+                                    (double)s->root_move_nodes[result.best.from][result.best.to] /
+                                        (double)s->stats.nodes);
         previous_best = result.best;
         if (!keep_deepening(s, depth, first_score))
             break;

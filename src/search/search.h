@@ -106,8 +106,9 @@ enum search_feature {
     FEATURE_SINGULAR = 1 << 17,       /* singular extension of the table move, multi-cut */
     FEATURE_CORR_HISTORY = 1 << 18,   /* static evaluation corrected by pawn history (off) */
     FEATURE_HIST_EXTENSION = 1 << 19, /* early quiets with strong continuation histories (off) */
-    FEATURE_CUT_NODE = 1 << 20, /* late moves of expected cut nodes reduced a ply more (off) */
-    FEATURE_ALL = (1 << 21) - 1,
+    FEATURE_CUT_NODE = 1 << 20,  /* late moves of expected cut nodes reduced a ply more (off) */
+    FEATURE_NODE_TIME = 1 << 21, /* time scaled by the best root move's share of nodes (off) */
+    FEATURE_ALL = (1 << 22) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

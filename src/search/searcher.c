@@ -20,7 +20,8 @@
  * NEWS has the matches that decided them. */
 const unsigned SEARCH_DEFAULT_FEATURES =
     FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
-                              FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE);
+                              FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE |
+                              FEATURE_NODE_TIME);
 
 static const struct {
     const char *name;
@@ -47,6 +48,7 @@ static const struct {
     {"corr-history", FEATURE_CORR_HISTORY},
     {"hist-extension", FEATURE_HIST_EXTENSION},
     {"cut-node", FEATURE_CUT_NODE},
+    {"node-time", FEATURE_NODE_TIME},
 };
 
 bool search_features_parse(const char *text, unsigned *features)

@@ -59,6 +59,10 @@ struct searcher {
     struct move excluded[MAX_MULTIPV];
     struct move best_move; /* best root move of the iteration so far */
     int best_score;
+    /* Nodes searched under each root move (by from and to square) in this
+     * search, all iterations together: a best move that takes most of
+     * them is not in doubt (node-time). */
+    uint64_t root_move_nodes[64][64];
     int helper; /* 0: the main searcher; > 0: a Lazy SMP helper */
     /* Lazy SMP: each searcher publishes its node count now and then (and at
      * the end of its search); the main searcher's reports add those of its

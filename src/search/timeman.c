@@ -63,6 +63,7 @@ void timeman_plan(struct time_plan *p, const struct search_limits *limits, int s
     p->limits = *limits;
     p->side = side;
     p->scale = 1.0;
+    p->node_factor = 1.0;
     p->pondering = limits->ponder;
     plan_limits(p);
 }
@@ -87,7 +88,7 @@ bool timeman_soft_stop(const struct time_plan *p, double now)
         return false; /* fixed time: use it all, the hard limit ends it */
     /* The next iteration costs about twice the last ones together: do not
      * start it past 60% of the (scaled) target. */
-    return now - p->offset >= 0.6 * p->target * p->scale;
+    return now - p->offset >= 0.6 * p->target * p->scale * p->node_factor;
 }
 
 void timeman_iteration_done(struct time_plan *p, bool best_move_changed, int score)
@@ -121,4 +122,13 @@ void timeman_single_reply(struct time_plan *p)
     /* No choice to make: answer at once (a GUI still gets a short search). */
     if (p->target > 0 && p->limits.movetime <= 0 && !p->pondering)
         p->target *= 0.05;
+}
+
+void timeman_best_move_share(struct time_plan *p, double share)
+{
+    /* Ethereal 12's node factor: from half the time when the best move
+     * took nearly all the nodes (no other move came close to refuting it)
+     * to 2.4 times when it took almost none (it only just took over). */
+    double factor = 2.0 * (1.0 - share) + 0.4;
+    p->node_factor = factor < 0.5 ? 0.5 : factor;
 }

@@ -16,10 +16,11 @@
 #include "search/search.h"
 
 struct time_plan {
-    double target; /* seconds the move should take; 0 = no time limit */
-    double hard;   /* absolute cap, seconds since the search began; 0 = none */
-    double offset; /* when the clock started for this plan (ponderhit) */
-    double scale;  /* soft-limit multiplier from stability and fail lows */
+    double target;      /* seconds the move should take; 0 = no time limit */
+    double hard;        /* absolute cap, seconds since the search began; 0 = none */
+    double offset;      /* when the clock started for this plan (ponderhit) */
+    double scale;       /* soft-limit multiplier from stability and fail lows */
+    double node_factor; /* soft-limit multiplier from the best move's share of nodes */
     int last_score;
     bool has_score;
     bool pondering;
@@ -36,6 +37,8 @@ bool timeman_soft_stop(const struct time_plan *p, double now);
 /* Feedback from the search. */
 void timeman_iteration_done(struct time_plan *p, bool best_move_changed, int score);
 void timeman_fail_low(struct time_plan *p);
+/* The best root move took this share (0..1) of the nodes searched so far. */
+void timeman_best_move_share(struct time_plan *p, double share);
 void timeman_single_reply(struct time_plan *p);
 
 #endif
