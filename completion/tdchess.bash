@@ -140,6 +140,7 @@ _tdchess_option_value()
     tdchess:--pgn | tdchess-match:-pgnout) _tdchess_files "${_tdchess_pgn_ext[@]}" ;;
     tdchess-puzzles:-w | tdchess-puzzles:--eval-file) _tdchess_files "${_tdchess_set_ext[@]}" nnue ;;
     tdchess-train:-a | tdchess-train:--activation) _tdchess_words $_tdchess_activations ;;
+    tdchess-set:-t | tdchess-set:--to) _tdchess_words 2 3 4 5 6 ;;
     tdchess-train:--checkpoint) _tdchess_files ckpt ;;
     tdchess-datagen:-r | tdchess-datagen:--relabel) _tdchess_files "${_tdchess_pgn_ext[@]}" ;;
     tdchess-datagen:-o | tdchess-datagen:--openings | tdchess-test:-p | tdchess-test:--perft)

@@ -168,25 +168,43 @@ START_TEST(test_param_layout)
     ck_assert_int_eq(eval_storm_entry(true, 3, 7), EVAL_EXTRAS_V4 - 1);
     /* Then format 5's: the ten products (i <= j, row by row), the four
      * components. */
-    ck_assert_int_eq(EVAL_PARAMS, 4242);
-    ck_assert_int_eq(EVAL_PARAMS - EVAL_PARAMS_V4, 3 * 14 * 2);
+    ck_assert_int_eq(EVAL_PARAMS_V5, 4242);
+    ck_assert_int_eq(EVAL_PARAMS_V5 - EVAL_PARAMS_V4, 3 * 14 * 2);
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_KD_PRODUCT, 0)),
                      &p.extra5[0][0][0]);
-    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS_V5 - 1, 1)),
                      &p.extra5[2][EVAL_EXTRAS5 - 1][1]);
-    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS_V5 - 1, 1), EVAL_PARAMS_V5 - 1);
     ck_assert_int_eq(eval_kd_product(EVAL_KD_UNITS, EVAL_KD_UNITS), EVAL_X_KD_PRODUCT);
     ck_assert_int_eq(eval_kd_product(EVAL_KD_NOQUEEN, EVAL_KD_UNITS), EVAL_X_KD_PRODUCT + 3);
     ck_assert_int_eq(eval_kd_product(EVAL_KD_CHECKS, EVAL_KD_CHECKS), EVAL_X_KD_PRODUCT + 4);
     ck_assert_int_eq(eval_kd_product(EVAL_KD_WEAK, EVAL_KD_NOQUEEN), EVAL_X_KD_PRODUCT + 8);
     ck_assert_int_eq(eval_kd_product(EVAL_KD_NOQUEEN, EVAL_KD_NOQUEEN), EVAL_X_KD_LINEAR - 1);
-    ck_assert_int_eq(EVAL_X_KD_LINEAR + EVAL_KD_NOQUEEN, EVAL_EXTRAS - 1);
+    ck_assert_int_eq(EVAL_X_KD_LINEAR + EVAL_KD_NOQUEEN, EVAL_EXTRAS_V5 - 1);
     ck_assert_str_eq(eval_extra_name(EVAL_X_KD_PRODUCT), "king-danger-units-units");
     ck_assert_str_eq(eval_extra_name(eval_kd_product(EVAL_KD_WEAK, EVAL_KD_CHECKS)),
                      "king-danger-checks-weak");
     ck_assert_str_eq(eval_extra_name(EVAL_X_KD_LINEAR - 1), "king-danger-noqueen-noqueen");
     ck_assert_str_eq(eval_extra_name(EVAL_X_KD_LINEAR), "king-danger-units");
-    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS - 1), "king-danger-noqueen");
+    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS_V5 - 1), "king-danger-noqueen");
+    /* Then format 6's: seven counts, the passed pawns' king distances by
+     * rank, the tables. */
+    ck_assert_int_eq(EVAL_PARAMS, 4644);
+    ck_assert_int_eq(EVAL_PARAMS - EVAL_PARAMS_V5, 3 * 67 * 2);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_KNIGHT_BEHIND_PAWN, 0)),
+                     &p.extra6[0][0][0]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
+                     &p.extra6[2][EVAL_EXTRAS6 - 1][1]);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
+    ck_assert_str_eq(eval_extra_name(EVAL_X_KNIGHT_BEHIND_PAWN), "knight-behind-pawn");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_SPACE), "space");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_OWN_KING), "passed-own-king-rank-2");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_THEIR_KING + 5), "passed-their-king-rank-7");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_SIBERIA_TABLE), "knight-far-4");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_DEFENDER_TABLE + 11), "king-defenders-11");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_PAWN_FILE_TABLE + 7), "king-pawn-file-7");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_CLOSED_ROOK_TABLE), "closed-rook-0");
+    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS - 1), "passed-free-rank-7");
     ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS), "?");
     ck_assert_int_eq(eval_shelter_entry(true, 3, 7) + 1, EVAL_X_STORM_TABLE);
     ck_assert_str_eq(eval_extra_name(EVAL_X_THREAT_PAWN_PUSH), "threat-pawn-push");
@@ -420,6 +438,8 @@ static void check_extended_set(int format, int min_compared)
     struct evaluator *rnd = evaluator_new();
     struct eval_params p;
     random_params_extended(&p, 31);
+    if (format < 6)
+        memset(p.extra6, 0, sizeof p.extra6);
     if (format < 5)
         memset(p.extra5, 0, sizeof p.extra5);
     if (format < 4)
@@ -503,6 +523,11 @@ static void check_format4(struct eval_params *d)
                      1);
 }
 
+/* The count of extra X in SLOT, with its name in a failure. */
+#define EXTRA_IS(fen, x, slot, expected)                                                           \
+    ck_assert_msg(extra(fen, x, slot) == (expected), "%s: %s[%d] is %d, expected %d", fen,         \
+                  eval_extra_name(x), slot, trace.extra_coef[x][slot], expected)
+
 /* The count of format 5's extra X in SLOT, with its name in a failure. */
 #define KD_IS(fen, x, slot, expected)                                                              \
     ck_assert_msg(extra(fen, x, slot) == (expected), "%s: %s[%d] is %d, expected %d", fen,         \
@@ -558,12 +583,102 @@ static void check_format5(struct eval_params *d)
     KD_IS(queen, eval_kd_product(EVAL_KD_CHECKS, EVAL_KD_CHECKS), 0, 0);
 }
 
+/* Format 6's counts (tdchess-set(5) "FORMAT 6"), d a set of format 4. */
+static void check_format6(struct eval_params *d)
+{
+    struct eval_params six = *d;
+    eval_params_format6_default(&six);
+    ck_assert_int_eq(eval_params_format(&six), 6);
+    ck_assert(!eval_params_kd_products(&six));
+    evaluator_set_params(ev, &six);
+    /* Nc3 behind c4, Be2 behind e3 (and Bf1 behind nothing); Black's Nd7
+     * behind d6. */
+    const char *minors = "4k3/3n4/3p4/8/2P5/2N1P3/4B3/4KB2 w - - 0 1";
+    EXTRA_IS(minors, EVAL_X_KNIGHT_BEHIND_PAWN, 0, 1);
+    EXTRA_IS(minors, EVAL_X_BISHOP_BEHIND_PAWN, 0, 1);
+    EXTRA_IS(minors, EVAL_X_KNIGHT_BEHIND_PAWN, 1, 1);
+    EXTRA_IS(minors, EVAL_X_BISHOP_BEHIND_PAWN, 1, 0);
+    /* d4 and e5 blocked by d5 and e6 (pawns on dark squares, d4 and e5):
+     * the dark bishop on c1 counts both, the light one on f1 none. */
+    const char *rammed = "4k3/8/4p3/3pP3/3P4/8/8/2B1KB2 w - - 0 1";
+    EXTRA_IS(rammed, EVAL_X_BISHOP_RAMMED_PAWNS, 0, 2);
+    EXTRA_IS("4k3/8/4p3/3pP3/3P4/8/8/4KB2 w - - 0 1", EVAL_X_BISHOP_RAMMED_PAWNS, 0, 0);
+    /* A bishop on b2 sees d4 and e5 through an empty centre; a pawn on
+     * d4 leaves it one centre square. */
+    EXTRA_IS("4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", EVAL_X_BISHOP_LONG_DIAGONAL, 0, 1);
+    EXTRA_IS("4k3/8/8/8/3P4/8/1B6/4K3 w - - 0 1", EVAL_X_BISHOP_LONG_DIAGONAL, 0, 0);
+    EXTRA_IS("4k3/8/8/8/8/8/2B5/4K3 w - - 0 1", EVAL_X_BISHOP_LONG_DIAGONAL, 0, 0);
+    /* The queen on d4 behind the knight on d5, their rook on d8: the
+     * knight moving away attacks her.  With the rook on a8 it does not. */
+    EXTRA_IS("3rk3/8/8/3N4/3Q4/8/8/4K3 w - - 0 1", EVAL_X_QUEEN_PINNED, 0, 1);
+    EXTRA_IS("r3k3/8/8/3N4/3Q4/8/8/4K3 w - - 0 1", EVAL_X_QUEEN_PINNED, 0, 0);
+    /* Black's queen on e5 behind the pawn on d4 of a bishop on c3 (their
+     * point of view: slot 1 with White to move). */
+    EXTRA_IS("4k3/8/8/4q3/3P4/2B5/8/4K3 w - - 0 1", EVAL_X_QUEEN_PINNED, 1, 1);
+    /* A passed pawn on b6 with nothing ahead: safe path; a black rook on
+     * b8 stands on it, a rook on h7 attacks b7. */
+    EXTRA_IS("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", EVAL_X_PASSED_SAFE_PATH, 0, 1);
+    EXTRA_IS("1r2k3/8/1P6/8/8/8/8/4K3 w - - 0 1", EVAL_X_PASSED_SAFE_PATH, 0, 0);
+    EXTRA_IS("4k3/7r/1P6/8/8/8/8/4K3 w - - 0 1", EVAL_X_PASSED_SAFE_PATH, 0, 0);
+    /* Its kings' distances to b7, counted in the row of the 6th rank:
+     * e1 is 6 away, e8 3. */
+    const char *passer = "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1";
+    EXTRA_IS(passer, EVAL_X_PASSED_OWN_KING + 4, 0, 6);
+    EXTRA_IS(passer, EVAL_X_PASSED_THEIR_KING + 4, 0, 3);
+    EXTRA_IS(passer, EVAL_X_PASSED_OWN_KING + 3, 0, 0);
+    /* Its stop square empty: the free table's row; blocked, not. */
+    EXTRA_IS(passer, EVAL_X_PASSED_FREE_TABLE + 4, 0, 1);
+    EXTRA_IS("4k3/1n6/1P6/8/8/8/8/4K3 w - - 0 1", EVAL_X_PASSED_FREE_TABLE + 4, 0, 0);
+    /* Space: with pawns on d4 and e4, ten of the twelve squares c2-f4 are
+     * safe, and d2, d3, e2 and e3 behind the pawns count twice: 14.  A
+     * black pawn on d5 attacks c4 (and e4, a pawn's square): 13. */
+    EXTRA_IS("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", EVAL_X_SPACE, 0, 14);
+    EXTRA_IS("4k3/8/8/3p4/3PP3/8/8/4K3 w - - 0 1", EVAL_X_SPACE, 0, 13);
+    /* A knight on a8 is 4 from the king on e8 and 7 from the one on h1:
+     * the nearer counts, the row of distance 4; 7 from both kings on the
+     * last row. */
+    EXTRA_IS("N3k3/8/8/8/8/8/8/7K w - - 0 1", EVAL_X_SIBERIA_TABLE + 0, 0, 1);
+    EXTRA_IS("N7/8/8/8/8/8/8/k6K w - - 0 1", EVAL_X_SIBERIA_TABLE + 3, 0, 1);
+    EXTRA_IS("N7/8/8/8/8/8/8/k6K w - - 0 1", EVAL_X_SIBERIA_TABLE + 3, 1, 0);
+    /* The king on g1: f2, g2, h2 and the knight on f1 next to it defend
+     * (the knight on f3 is two squares away): four; Black's king none. */
+    EXTRA_IS("4k3/8/8/8/8/5N2/5PPP/5NK1 w - - 0 1", EVAL_X_DEFENDER_TABLE + 4, 0, 1);
+    EXTRA_IS("4k3/8/8/8/8/5N2/5PPP/5NK1 w - - 0 1", EVAL_X_DEFENDER_TABLE + 0, 1, 1);
+    /* Pawns on the a- and b-files only: the king on g1 is 5 files away,
+     * the one on c8 one file. */
+    const char *wing = "2k5/p7/8/8/8/8/1P6/6K1 w - - 0 1";
+    EXTRA_IS(wing, EVAL_X_PAWN_FILE_TABLE + 5, 0, 1);
+    EXTRA_IS(wing, EVAL_X_PAWN_FILE_TABLE + 1, 1, 1);
+    EXTRA_IS("2k5/8/8/8/8/8/8/6K1 w - - 0 1", EVAL_X_PAWN_FILE_TABLE + 0, 0, 0);
+    /* Closedness: 16 pawns, no open file, d4 and e5 blocked head to head:
+     * (16 + 3 x 2) / 3 = 7; without pawns 0 (-32 / 3, held at 0).  Each
+     * knight and rook counts in the row of its side. */
+    const char *closed = "r3k3/pppn1ppp/4p3/3pP3/3P4/5N2/PPPN1PPP/R3K3 w - - 0 1";
+    EXTRA_IS(closed, EVAL_X_CLOSED_KNIGHT_TABLE + 7, 0, 2);
+    EXTRA_IS(closed, EVAL_X_CLOSED_ROOK_TABLE + 7, 0, 1);
+    EXTRA_IS(closed, EVAL_X_CLOSED_KNIGHT_TABLE + 7, 1, 1);
+    EXTRA_IS("r3k3/8/8/8/8/8/8/RN2K3 w - - 0 1", EVAL_X_CLOSED_KNIGHT_TABLE + 0, 0, 1);
+    /* Colour-flipped twins score the same. */
+    const char *fens[] = {minors, rammed, passer, closed, wing};
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        set_fen(fens[i]);
+        int a = eval_full(ev, &board);
+        set_fen(flipped_fen(fens[i]));
+        ck_assert_int_eq(eval_full(ev, &board), a);
+    }
+    /* A set of format 4 counts none of them. */
+    evaluator_set_params(ev, d);
+    EXTRA_IS(minors, EVAL_X_KNIGHT_BEHIND_PAWN, 0, 0);
+    EXTRA_IS(closed, EVAL_X_CLOSED_KNIGHT_TABLE + 7, 0, 0);
+}
+
 START_TEST(test_extended)
 {
     check_extended_set(2, 100);
     check_extended_set(3, 10);
     check_extended_set(4, 10);
     check_extended_set(5, 10);
+    check_extended_set(6, 10);
 
     /* The counts, with the default extras switched on in ev. */
     struct eval_params d;
@@ -612,6 +727,7 @@ START_TEST(test_extended)
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 0), 56);
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 1), 0);
     check_format4(&d);
+    check_format6(&d);
     check_format5(&d);
     eval_params_handmade(&d);
     evaluator_set_params(ev, &d);
@@ -1200,19 +1316,29 @@ START_TEST(test_set_binary_round_trip)
     memset(p.extra3, 0, sizeof p.extra3);
     memset(p.extra4, 0, sizeof p.extra4);
     memset(p.extra5, 0, sizeof p.extra5);
+    memset(p.extra6, 0, sizeof p.extra6);
     assert_round_trip(&p, 2, "v2", EVAL_SET_SIZE_V2, true);
     /* With the extras of format 3, version 3 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra4, 0, sizeof p.extra4);
     memset(p.extra5, 0, sizeof p.extra5);
+    memset(p.extra6, 0, sizeof p.extra6);
     assert_round_trip(&p, 3, "v3", EVAL_SET_SIZE_V3, false);
     /* With the extras of format 4, version 4 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra5, 0, sizeof p.extra5);
+    memset(p.extra6, 0, sizeof p.extra6);
     assert_round_trip(&p, 4, "v4", EVAL_SET_SIZE_V4, true);
-    /* With every extra, version 5 and every parameter back. */
+    /* With the extras of format 5, version 5 and every parameter back. */
     random_params_extended(&p, 6);
-    assert_round_trip(&p, 5, "b", EVAL_SET_SIZE, true);
+    memset(p.extra6, 0, sizeof p.extra6);
+    assert_round_trip(&p, 5, "v5", EVAL_SET_SIZE_V5, true);
+    /* With every extra, version 6 and every parameter back. */
+    random_params_extended(&p, 6);
+    assert_round_trip(&p, 6, "b", EVAL_SET_SIZE, true);
+    /* Format 6 without format 5's products is still version 6. */
+    memset(p.extra5, 0, sizeof p.extra5);
+    assert_round_trip(&p, 6, "v6", EVAL_SET_SIZE, true);
     /* The bytes are little-endian and fixed: 1.0 is 00..f0 3f. */
     unsigned char buf[EVAL_SET_SIZE];
     memset(&p, 0, sizeof p);
@@ -1282,7 +1408,7 @@ static void flip_payload_bit(unsigned char *buf, size_t *size)
 static void bad_version(unsigned char *buf, size_t *size)
 {
     (void)size;
-    buf[8] = 6;
+    buf[8] = 7;
 }
 static void bad_dimension(unsigned char *buf, size_t *size)
 {
@@ -1317,7 +1443,7 @@ START_TEST(test_set_binary_errors)
     expect_load_failure(truncate_payload, "truncated");
     expect_load_failure(truncate_header, "truncated");
     expect_load_failure(flip_payload_bit, "checksum");
-    expect_load_failure(bad_version, "version 6");
+    expect_load_failure(bad_version, "version 7");
     expect_load_failure(bad_dimension, "40 weights");
     expect_load_failure(trailing_data, "after");
     expect_load_failure(bad_magic, "magic");
@@ -1410,7 +1536,7 @@ START_TEST(test_set_text_errors)
     expect_text_failure("# only a comment\n", "empty");
     expect_text_failure("hello 1\n", "not a tdchess-set text file");
     expect_text_failure("tdchess-set 7\n", "version");
-    expect_text_failure("tdchess-set 6\n", "unsupported text format version '6'");
+    expect_text_failure("tdchess-set 7\n", "unsupported text format version '7'");
     expect_text_failure("tdchess-set 1\nweight doubled-pawn 1 2\n", "before the first 'stage'");
     struct {
         const char *line, *replacement, *words;

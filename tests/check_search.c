@@ -894,6 +894,29 @@ START_TEST(test_optional_features_change_search)
 }
 END_TEST
 
+/* tempo (issue 31): the side to move's evaluation gains a fifth of a pawn.
+ * With only quiet king moves, a search of depth 1 ends in the opponent's
+ * stand-pat, so its score drops by exactly that, depth 2 (our stand-pat
+ * again) rises by it, and the move chosen stays. */
+START_TEST(test_tempo)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    const char *fen = "4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1";
+    const int tempo = PAWN_VALUE / 5;
+    for (int depth = 1; depth <= 2; depth++) {
+        struct search_result without = think(&e, fen, depth, SEARCH_DEFAULT_FEATURES);
+        struct search_result with = think(&e, fen, depth, SEARCH_DEFAULT_FEATURES | FEATURE_TEMPO);
+        int expected = depth == 1 ? without.score - tempo : without.score + tempo;
+        ck_assert_msg(with.score == expected, "depth %d: %d without, %d with", depth, without.score,
+                      with.score);
+    }
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
 START_TEST(test_node_limit_and_determinism)
 {
     struct evaluator *eval = evaluator_new();
@@ -990,6 +1013,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_features);
     tcase_add_test(tc, test_singular_extensions);
     tcase_add_test(tc, test_optional_features_change_search);
+    tcase_add_test(tc, test_tempo);
     tcase_add_test(tc, test_history_extensions);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);

@@ -61,7 +61,8 @@ struct evaluator {
     bool extended; /* the set has extras: compute them, blend the stages */
     bool format3;  /* ... and those of format 3: a continuous taper */
     bool format4;  /* ... and those of format 4: threats, passer, shelter, storm tables */
-    bool format5;  /* ... and those of format 5: king danger's quadratic form */
+    bool format5;  /* king danger's quadratic form (format 5's products weighed) */
+    bool format6;  /* the terms of format 6 (design §10.14) */
     /* The extras' attacks (bit sq = square sq, a8 = 0) come from the chess
      * layer: TABLES' knight and king masks, attacks.h's slider lookups. */
     struct nnue_net *net; /* when not NULL, it evaluates instead of the set */
@@ -160,7 +161,8 @@ static void rebuild(struct evaluator *e)
     e->extended = format >= 2;
     e->format3 = format >= 3;
     e->format4 = format >= 4;
-    e->format5 = format >= 5;
+    e->format5 = eval_params_kd_products(p); /* a set of format 6 may leave them at zero */
+    e->format6 = format >= 6;
 }
 
 struct eval_config eval_config_default(void)
@@ -236,9 +238,12 @@ struct side_view {
     uint64_t own[PIECE_NB], opp[PIECE_NB];
     uint64_t occupied;
     uint64_t opp_att;  /* squares the opponent attacks (extended sets only) */
+    uint64_t opp_all;  /* the opponent's pieces and pawns */
     int castle_rights; /* 0 .. 2 castling rights left */
+    int closedness;    /* format 6: how closed the pawns keep the board, 0 .. 8 */
     bool extended;
     bool format4;
+    bool format6;
     struct pawn_side *pawns; /* the counts of the pawns alone, and a memo */
 };
 
@@ -250,6 +255,11 @@ struct side_view {
  * found (row_pair) instead of counted; a trace also lists them and turns
  * the list into counts at the end (table_counts), so that a play
  * evaluation clears only the dense counts, a fifth of the whole. */
+/* A colour's table rows in a position: a row per piece (mobility, a
+ * knight's distance, closed pawns), three per passed pawn, six files of
+ * shelter and storm, two of the king; more only with many promoted pieces,
+ * which a trace then lists up to this many. */
+enum { TABLE_ROWS_MAX = 96 };
 struct feature_counts {
     int table_rows[EVAL_SLOTS];
     /* The tables' rows summed as they are found, for the stage and the
@@ -257,8 +267,8 @@ struct feature_counts {
     int64_t row_pair;
     const int64_t (*row_weight)[EVAL_SLOTS];
     bool listing;
-    int32_t count[DENSE_ROWS][EVAL_SLOTS]; /* the singular weights', then the extras' */
-    uint8_t table_row[EVAL_SLOTS][64];     /* at most 16 pieces, 16 passers, 6 files */
+    int32_t count[DENSE_ROWS][EVAL_SLOTS];          /* the singular weights', then the extras' */
+    uint16_t table_row[EVAL_SLOTS][TABLE_ROWS_MAX]; /* a trace's rows, in order */
 };
 /* The counts to clear before a play evaluation: those before the mobility
  * table, format 4's threats and format 5's king danger. A trace clears
@@ -266,7 +276,7 @@ struct feature_counts {
 static const size_t COUNTS_DENSE =
     offsetof(struct feature_counts, count[DENSE_EXTRA + EVAL_X_MOBILITY_TABLE]);
 static const size_t COUNTS_ALL = offsetof(struct feature_counts, table_row);
-_Static_assert(EVAL_EXTRAS <= 256, "a table row fits in a byte");
+_Static_assert(EVAL_EXTRAS <= UINT16_MAX, "a table row fits in 16 bits");
 
 static inline void trace_term(struct eval_trace *t, int param, int coef)
 {
@@ -284,8 +294,8 @@ static inline void trace_term(struct eval_trace *t, int param, int coef)
 ALWAYS_INLINE void table_row(struct feature_counts *fc, int slot, int row)
 {
     fc->row_pair += fc->row_weight[row][slot];
-    if (fc->listing)
-        fc->table_row[slot][fc->table_rows[slot]++] = (uint8_t)row;
+    if (fc->listing && fc->table_rows[slot] < TABLE_ROWS_MAX)
+        fc->table_row[slot][fc->table_rows[slot]++] = (uint16_t)row;
 }
 
 /* A trace's counts of the listed table rows. */
@@ -308,6 +318,16 @@ ALWAYS_INLINE void passed_extras(const struct side_view *v, int sq, int slot,
         TABLE_ROW(EVAL_X_PASSED_TABLE + q);
         if (!(v->occupied & stop) && !(v->opp_att & stop))
             TABLE_ROW(EVAL_X_PASSED_SAFE_TABLE + q);
+    }
+    if (v->format6) {
+        if (!(v->occupied & stop))
+            TABLE_ROW(EVAL_X_PASSED_FREE_TABLE + q);
+        if (!(file_mask(f) & rows_ahead(y) & (v->opp_all | v->opp_att)))
+            EXTRA(EVAL_X_PASSED_SAFE_PATH, 1);
+        if (v->own[KING] && v->opp[KING]) {
+            EXTRA(EVAL_X_PASSED_OWN_KING + q, distance(bit_first(v->own[KING]), sq - 8));
+            EXTRA(EVAL_X_PASSED_THEIR_KING + q, distance(bit_first(v->opp[KING]), sq - 8));
+        }
     }
     if (q > 0) {
         EXTRA(EVAL_X_PASSED_RANK, q * q);
@@ -364,6 +384,99 @@ ALWAYS_INLINE void shelter_storm(const struct side_view *v, int ksq, int slot,
     }
     for (int i = 0; i < 6; i++)
         TABLE_ROW(memo->shelter_rows[i]);
+}
+
+/* The files that hold a pawn of either colour, as the low eight bits. */
+static inline unsigned pawn_files(uint64_t pawns)
+{
+    pawns |= pawns >> 32;
+    pawns |= pawns >> 16;
+    pawns |= pawns >> 8;
+    return (unsigned)(pawns & 0xFF);
+}
+
+/* The long diagonals a1-h8 and h1-a8 without the four centre squares; a
+ * bishop there that sees two centre squares through the pawns pins the
+ * centre down (Ethereal's BishopLongDiagonal).  Both masks are the same
+ * in either colour's view. */
+static const uint64_t LONG_DIAGONALS = 0x8142241818244281ULL & ~0x0000001818000000ULL;
+static const uint64_t CENTRE = 0x0000001818000000ULL;
+/* Space: files c-f of our second to fourth ranks (Stockfish's SpaceMask),
+ * rows 4-6 in this colour's view. */
+static const uint64_t SPACE_ZONE = 0x003C3C3C00000000ULL;
+
+/* The terms of format 6 of one colour (design §10.14), in its own view. */
+ALWAYS_INLINE void side_features6(const struct side_view *v, int slot, struct feature_counts *fc)
+{
+    const uint64_t P = v->own[PAWN], E = v->opp[PAWN];
+    const uint64_t N = v->own[KNIGHT], B = v->own[BISHOP];
+    /* A minor right behind our pawn, shielded from the front. */
+    uint64_t behind_pawn = P << 8;
+    EXTRA(EVAL_X_KNIGHT_BEHIND_PAWN, bit_count(N & behind_pawn));
+    EXTRA(EVAL_X_BISHOP_BEHIND_PAWN, bit_count(B & behind_pawn));
+    uint64_t rammed = P & (E << 8); /* our pawns with theirs right in front */
+    for (uint64_t x = B; x; x &= x - 1) {
+        int sq = bit_first(x);
+        EXTRA(EVAL_X_BISHOP_RAMMED_PAWNS, bit_count(rammed & same_colour_squares(sq)));
+        if ((LONG_DIAGONALS & bit(sq)) && bit_count(bishop_attacks(sq, P | E) & CENTRE) >= 2)
+            EXTRA(EVAL_X_BISHOP_LONG_DIAGONAL, 1);
+    }
+    /* A queen behind one piece on a line of their rook or bishop: that
+     * piece moving away attacks her (Ethereal's discovered attacks). */
+    for (uint64_t x = v->own[QUEEN]; x; x &= x - 1) {
+        int sq = bit_first(x);
+        uint64_t straight = rook_attacks(sq, v->occupied);
+        uint64_t diagonal = bishop_attacks(sq, v->occupied);
+        uint64_t rooks = v->opp[ROOK] & ~straight, bishops = v->opp[BISHOP] & ~diagonal;
+        if ((rooks & rook_attacks(sq, v->occupied & ~straight)) ||
+            (bishops & bishop_attacks(sq, v->occupied & ~diagonal)))
+            EXTRA(EVAL_X_QUEEN_PINNED, 1);
+    }
+    /* Space: central squares their pawns do not attack, twice when behind
+     * our pawns and not attacked at all (Stockfish's space term). */
+    uint64_t safe = SPACE_ZONE & ~P & ~(((E & ~FILE_A) << 7) | ((E & ~FILE_H) << 9));
+    uint64_t behind = P | P << 8;
+    behind |= behind << 16;
+    EXTRA(EVAL_X_SPACE, bit_count(safe) + bit_count(behind & safe & ~v->opp_att));
+    /* Tables: knights far from both kings, the king's defenders, the
+     * king's distance to the nearest file with pawns, knights and rooks by
+     * how closed the pawns keep the board. */
+    if (v->own[KING] && v->opp[KING]) {
+        int own_king = bit_first(v->own[KING]), their_king = bit_first(v->opp[KING]);
+        for (uint64_t x = N; x; x &= x - 1) {
+            int sq = bit_first(x), d = distance(sq, own_king), d2 = distance(sq, their_king);
+            d = d < d2 ? d : d2;
+            if (d >= 4)
+                TABLE_ROW(EVAL_X_SIBERIA_TABLE + d - 4);
+        }
+    }
+    if (v->own[KING]) {
+        int k = bit_first(v->own[KING]), kf = sq_file(k);
+        int defenders = bit_count((P | N | B) & (TABLES->king_mask[k] | bit(k)));
+        TABLE_ROW(EVAL_X_DEFENDER_TABLE + (defenders < 11 ? defenders : 11));
+        unsigned files = pawn_files(P | E);
+        if (files) {
+            int d = 0;
+            while (!(files & ((1u << kf) << d)) && !(files & ((1u << kf) >> d)))
+                d++;
+            TABLE_ROW(EVAL_X_PAWN_FILE_TABLE + d);
+        }
+    }
+    for (uint64_t x = N; x; x &= x - 1)
+        TABLE_ROW(EVAL_X_CLOSED_KNIGHT_TABLE + v->closedness);
+    for (uint64_t x = v->own[ROOK]; x; x &= x - 1)
+        TABLE_ROW(EVAL_X_CLOSED_ROOK_TABLE + v->closedness);
+}
+
+/* How closed the pawns keep the board, 0 .. 8 (Ethereal 12's closedness):
+ * pawns, three times the pawns blocked head to head, less four per file
+ * without pawns, in thirds. */
+static inline int closedness(uint64_t white_pawns, uint64_t black_pawns)
+{
+    int rammed = bit_count(white_pawns & (black_pawns << 8));
+    int open = 8 - bit_count(pawn_files(white_pawns | black_pawns));
+    int c = (bit_count(white_pawns | black_pawns) + 3 * rammed - 4 * open) / 3;
+    return c < 0 ? 0 : c > 8 ? 8 : c;
 }
 
 /* The 38 singular features of one colour (design §10.7); see tdchess-set(5)
@@ -490,6 +603,8 @@ ALWAYS_INLINE void side_features(const struct side_view *v, int slot, struct fea
                 FEATURE(EVAL_CASTLE_KNIGHT_PROT, 1);
         }
     }
+    if (v->format6)
+        side_features6(v, slot, fc);
 }
 
 static const int castle_bits[COLOUR_NB] = {WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
@@ -764,6 +879,9 @@ ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int32_t rows
     if (e->format4)
         score += dot(&fc->count[DENSE_EXTRA + THREATS][0], &w[DENSE_EXTRA + THREATS][0],
                      EVAL_THREATS_V4 * EVAL_SLOTS);
+    if (e->format6)
+        score += dot(&fc->count[DENSE_EXTRA + EVAL_X_KNIGHT_BEHIND_PAWN][0],
+                     &w[DENSE_EXTRA + EVAL_X_KNIGHT_BEHIND_PAWN][0], EVAL_DENSE6 * EVAL_SLOTS);
     if (e->format5) {
         const int32_t *n = &fc->count[DENSE_EXTRA + EVAL_X_KD_PRODUCT][0];
         const int32_t *kw = &w[DENSE_EXTRA + EVAL_X_KD_PRODUCT][0];
@@ -852,6 +970,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
                    sizeof fc.count[0] * EVAL_THREATS_V4);
         if (e->format5)
             memset(fc.count[DENSE_EXTRA + EVAL_X_KD_PRODUCT], 0, sizeof fc.count[0] * EVAL_EXTRAS5);
+        if (e->format6)
+            memset(fc.count[DENSE_EXTRA + EVAL_X_KNIGHT_BEHIND_PAWN], 0,
+                   sizeof fc.count[0] * EVAL_DENSE6);
     }
     fc.row_weight = e->extra_pair[stage]; /* the next stage is stage + 1 if it differs */
     fc.listing = tr != NULL;
@@ -864,6 +985,8 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         pawns = pawn_cache_probe(pc, bb[WHITE * PIECE_NB + PAWN], bb[BLACK * PIECE_NB + PAWN]);
     else
         pawn_entry_compute(&computed, bb[WHITE * PIECE_NB + PAWN], bb[BLACK * PIECE_NB + PAWN]);
+    int closed =
+        e->format6 ? closedness(bb[WHITE * PIECE_NB + PAWN], bb[BLACK * PIECE_NB + PAWN]) : 0;
     for (int colour = 0; colour < COLOUR_NB; colour++) {
         struct side_view v;
         v.pawns = &pawns->side[colour];
@@ -874,10 +997,14 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
             v.opp[p] = colour == WHITE ? opp : mirror_ranks(opp);
         }
         v.occupied = colour == WHITE ? occupied : mirror_ranks(occupied);
+        v.opp_all =
+            v.opp[PAWN] | v.opp[KNIGHT] | v.opp[BISHOP] | v.opp[ROOK] | v.opp[QUEEN] | v.opp[KING];
+        v.closedness = closed;
         v.opp_att = colour == WHITE ? att[them] : mirror_ranks(att[them]);
         v.castle_rights = bit_count(s->castle & castle_bits[colour]);
         v.extended = e->extended;
         v.format4 = e->format4;
+        v.format6 = e->format6;
         side_features(&v, colour != side, &fc);
     }
     score += dot_weights(e, stage, extra_pair_low(fc.row_pair), &fc);
@@ -1115,15 +1242,20 @@ static void explain_net(const struct nnue_net *net, const struct board *b, FILE 
 
 /* The breakdown's rows of the extras: one per extra, but one per table
  * (each mobility table, the passed-pawn, shelter and storm tables, king
- * danger's products and its components), n the entries used. */
-static const int table_first[] = {EVAL_X_MOBILITY_TABLE,      EVAL_X_MOBILITY_TABLE + 9,
-                                  EVAL_X_MOBILITY_TABLE + 23, EVAL_X_MOBILITY_TABLE + 38,
-                                  EVAL_X_PASSED_TABLE,        EVAL_X_PASSED_SAFE_TABLE,
-                                  EVAL_X_SHELTER_TABLE,       EVAL_X_STORM_TABLE,
-                                  EVAL_X_KD_PRODUCT,          EVAL_X_KD_LINEAR};
+ * danger's products and its components, format 6's king distances of
+ * passed pawns and its tables), n the entries used. */
+static const int table_first[] = {
+    EVAL_X_MOBILITY_TABLE,      EVAL_X_MOBILITY_TABLE + 9, EVAL_X_MOBILITY_TABLE + 23,
+    EVAL_X_MOBILITY_TABLE + 38, EVAL_X_PASSED_TABLE,       EVAL_X_PASSED_SAFE_TABLE,
+    EVAL_X_SHELTER_TABLE,       EVAL_X_STORM_TABLE,        EVAL_X_KD_PRODUCT,
+    EVAL_X_KD_LINEAR,           EVAL_X_KNIGHT_BEHIND_PAWN, /* the counts: not a table */
+    EVAL_X_PASSED_OWN_KING,     EVAL_X_PASSED_THEIR_KING,  EVAL_X_SIBERIA_TABLE,
+    EVAL_X_DEFENDER_TABLE,      EVAL_X_PAWN_FILE_TABLE,    EVAL_X_CLOSED_KNIGHT_TABLE,
+    EVAL_X_CLOSED_ROOK_TABLE,   EVAL_X_PASSED_FREE_TABLE};
 enum {
-    EXPLAIN_TABLES = 10,
-    EXPLAIN_ROWS = EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + EXPLAIN_TABLES
+    EXPLAIN_TABLES = sizeof table_first / sizeof table_first[0] - 1,
+    EXPLAIN_SINGLE = EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + EVAL_COUNTS_V6,
+    EXPLAIN_ROWS = EXPLAIN_SINGLE + EXPLAIN_TABLES,
 };
 
 static int explain_row(int x)
@@ -1132,10 +1264,12 @@ static int explain_row(int x)
         return x;
     if (x >= EVAL_X_THREAT_WEAK_PAWN && x < EVAL_X_PASSED_TABLE)
         return EVAL_X_MOBILITY_TABLE + x - EVAL_X_THREAT_WEAK_PAWN;
-    int t = EXPLAIN_TABLES - 1;
+    if (x >= EVAL_X_KNIGHT_BEHIND_PAWN && x < EVAL_X_PASSED_OWN_KING)
+        return EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + x - EVAL_X_KNIGHT_BEHIND_PAWN;
+    int t = EXPLAIN_TABLES;
     while (x < table_first[t])
         t--;
-    return EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + t;
+    return EXPLAIN_SINGLE + (t > 10 ? t - 1 : t); /* the counts' entry is no table */
 }
 
 static int explain_first(int row)
@@ -1145,7 +1279,11 @@ static int explain_first(int row)
     row -= EVAL_X_MOBILITY_TABLE;
     if (row < EVAL_THREATS_V4)
         return EVAL_X_THREAT_WEAK_PAWN + row;
-    return table_first[row - EVAL_THREATS_V4];
+    row -= EVAL_THREATS_V4;
+    if (row < EVAL_COUNTS_V6)
+        return EVAL_X_KNIGHT_BEHIND_PAWN + row;
+    row -= EVAL_COUNTS_V6;
+    return table_first[row < 10 ? row : row + 1];
 }
 
 void eval_explain(const struct evaluator *e, const struct board *b, FILE *out)

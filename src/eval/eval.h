@@ -162,12 +162,13 @@ void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double 
  * what is wrong".  Saving is atomic (a reader sees the old file or the complete new one).
  * eval_set_load accepts the text form too (recognised by its first line). */
 enum {
-    EVAL_SET_VERSION = 5,
+    EVAL_SET_VERSION = 6,
     EVAL_SET_SIZE_V1 = 8 + 8 * 4 + EVAL_PARAMS_V1 * 8 + 4,  /* 22,412 bytes */
     EVAL_SET_SIZE_V2 = 8 + 9 * 4 + EVAL_PARAMS_V2 * 8 + 4,  /* 23,088 bytes */
     EVAL_SET_SIZE_V3 = 8 + 10 * 4 + EVAL_PARAMS_V3 * 8 + 4, /* 26,308 bytes */
     EVAL_SET_SIZE_V4 = 8 + 11 * 4 + EVAL_PARAMS_V4 * 8 + 4, /* 33,320 bytes */
-    EVAL_SET_SIZE = 8 + 12 * 4 + EVAL_PARAMS * 8 + 4,       /* 33,996 bytes */
+    EVAL_SET_SIZE_V5 = 8 + 12 * 4 + EVAL_PARAMS_V5 * 8 + 4, /* 33,996 bytes */
+    EVAL_SET_SIZE = 8 + 13 * 4 + EVAL_PARAMS * 8 + 4,       /* 37,216 bytes */
 };
 bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t errlen);
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen);

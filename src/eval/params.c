@@ -19,8 +19,12 @@ _Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS_V2 - 1, "extras of format 2");
 _Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS_V3,
                "extras of format 3");
 _Static_assert(EVAL_X_STORM_TABLE + EVAL_SHELTER_ENTRIES == EVAL_EXTRAS_V4, "extras of format 4");
-_Static_assert(EVAL_X_KD_LINEAR + EVAL_KD_COMPONENTS == EVAL_EXTRAS, "extras of format 5");
-_Static_assert(EVAL_PARAMS == 4242, "a set of format 5 has 4,242 parameters");
+_Static_assert(EVAL_X_KD_LINEAR + EVAL_KD_COMPONENTS == EVAL_EXTRAS_V5, "extras of format 5");
+_Static_assert(EVAL_PARAMS_V5 == 4242, "a set of format 5 has 4,242 parameters");
+_Static_assert(EVAL_X_PASSED_OWN_KING == EVAL_EXTRAS_V5 + EVAL_COUNTS_V6, "counts of format 6");
+_Static_assert(EVAL_X_SIBERIA_TABLE == EVAL_EXTRAS_V5 + EVAL_DENSE6, "dense extras of format 6");
+_Static_assert(EVAL_X_PASSED_FREE_TABLE + EVAL_PASSED_RANKS == EVAL_EXTRAS, "extras of format 6");
+_Static_assert(EVAL_PARAMS == 4644, "a set of format 6 has 4,644 parameters");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
 
@@ -198,6 +202,94 @@ static const char *const kd_names[EVAL_EXTRAS5] = {
     "king-danger-weak",           "king-danger-noqueen",
 };
 static const char *const kd_labels[2] = {N_("king danger products"), N_("king danger components")};
+/* Format 6: the counts, the passed pawns' king distances by rank, then the
+ * tables' entries (labelled by table). */
+static const struct {
+    const char *name;
+    const char *label;
+} count6_info[EVAL_COUNTS_V6] = {
+    {"knight-behind-pawn", N_("knight behind our pawn")},
+    {"bishop-behind-pawn", N_("bishop behind our pawn")},
+    {"bishop-rammed-pawns", N_("bishop's blocked pawns")},
+    {"bishop-long-diagonal", N_("bishop on a long diagonal")},
+    {"queen-pinned", N_("queen open to a discovered attack")},
+    {"passed-safe-path", N_("passed pawn with a safe path")},
+    {"space", N_("space behind the pawns")},
+};
+static const char *const table6_names[EVAL_EXTRAS - EVAL_X_PASSED_OWN_KING] = {
+    "passed-own-king-rank-2",
+    "passed-own-king-rank-3",
+    "passed-own-king-rank-4",
+    "passed-own-king-rank-5",
+    "passed-own-king-rank-6",
+    "passed-own-king-rank-7",
+    "passed-their-king-rank-2",
+    "passed-their-king-rank-3",
+    "passed-their-king-rank-4",
+    "passed-their-king-rank-5",
+    "passed-their-king-rank-6",
+    "passed-their-king-rank-7",
+    "knight-far-4",
+    "knight-far-5",
+    "knight-far-6",
+    "knight-far-7",
+    "king-defenders-0",
+    "king-defenders-1",
+    "king-defenders-2",
+    "king-defenders-3",
+    "king-defenders-4",
+    "king-defenders-5",
+    "king-defenders-6",
+    "king-defenders-7",
+    "king-defenders-8",
+    "king-defenders-9",
+    "king-defenders-10",
+    "king-defenders-11",
+    "king-pawn-file-0",
+    "king-pawn-file-1",
+    "king-pawn-file-2",
+    "king-pawn-file-3",
+    "king-pawn-file-4",
+    "king-pawn-file-5",
+    "king-pawn-file-6",
+    "king-pawn-file-7",
+    "closed-knight-0",
+    "closed-knight-1",
+    "closed-knight-2",
+    "closed-knight-3",
+    "closed-knight-4",
+    "closed-knight-5",
+    "closed-knight-6",
+    "closed-knight-7",
+    "closed-knight-8",
+    "closed-rook-0",
+    "closed-rook-1",
+    "closed-rook-2",
+    "closed-rook-3",
+    "closed-rook-4",
+    "closed-rook-5",
+    "closed-rook-6",
+    "closed-rook-7",
+    "closed-rook-8",
+    "passed-free-rank-2",
+    "passed-free-rank-3",
+    "passed-free-rank-4",
+    "passed-free-rank-5",
+    "passed-free-rank-6",
+    "passed-free-rank-7",
+};
+static const int table6_first[8] = {EVAL_X_PASSED_OWN_KING,   EVAL_X_PASSED_THEIR_KING,
+                                    EVAL_X_SIBERIA_TABLE,     EVAL_X_DEFENDER_TABLE,
+                                    EVAL_X_PAWN_FILE_TABLE,   EVAL_X_CLOSED_KNIGHT_TABLE,
+                                    EVAL_X_CLOSED_ROOK_TABLE, EVAL_X_PASSED_FREE_TABLE};
+static const char *const table6_labels[8] = {N_("passed pawn, our king's distance"),
+                                             N_("passed pawn, their king's distance"),
+                                             N_("knight far from both kings"),
+                                             N_("defenders of the king"),
+                                             N_("king's distance to the pawns"),
+                                             N_("knight by closed pawns"),
+                                             N_("rook by closed pawns"),
+                                             N_("passed pawn, empty stop, by rank")};
 static const char *const mobility_labels[4] = {
     N_("knight mobility table"), N_("bishop mobility table"), N_("rook mobility table"),
     N_("queen mobility table")};
@@ -223,6 +315,10 @@ const char *eval_extra_name(int extra)
 {
     if (extra < 0 || extra >= EVAL_EXTRAS)
         return "?";
+    if (extra >= EVAL_X_PASSED_OWN_KING)
+        return table6_names[extra - EVAL_X_PASSED_OWN_KING];
+    if (extra >= EVAL_X_KNIGHT_BEHIND_PAWN)
+        return count6_info[extra - EVAL_X_KNIGHT_BEHIND_PAWN].name;
     if (extra >= EVAL_X_KD_PRODUCT)
         return kd_names[extra - EVAL_X_KD_PRODUCT];
     if (extra >= EVAL_X_PASSED_TABLE)
@@ -240,6 +336,11 @@ const char *eval_extra_label(int extra)
                                         EVAL_X_SHELTER_TABLE, EVAL_X_STORM_TABLE};
     if (extra < 0 || extra >= EVAL_EXTRAS)
         return "?";
+    for (int t = 7; t >= 0 && extra >= EVAL_X_PASSED_OWN_KING; t--)
+        if (extra >= table6_first[t])
+            return _(table6_labels[t]);
+    if (extra >= EVAL_X_KNIGHT_BEHIND_PAWN)
+        return _(count6_info[extra - EVAL_X_KNIGHT_BEHIND_PAWN].label);
     if (extra >= EVAL_X_KD_PRODUCT)
         return _(kd_labels[extra >= EVAL_X_KD_LINEAR]);
     for (int t = 3; t >= 0; t--)
@@ -304,17 +405,33 @@ double *eval_param_ref(struct eval_params *p, int index)
         index /= EVAL_SLOTS;
         return &p->extra4[index / EVAL_EXTRAS4][index % EVAL_EXTRAS4][slot];
     }
-    index -= EVAL_INDEX_EXTRA5;
+    if (index < EVAL_INDEX_EXTRA6) {
+        index -= EVAL_INDEX_EXTRA5;
+        int slot = index % EVAL_SLOTS;
+        index /= EVAL_SLOTS;
+        return &p->extra5[index / EVAL_EXTRAS5][index % EVAL_EXTRAS5][slot];
+    }
+    index -= EVAL_INDEX_EXTRA6;
     int slot = index % EVAL_SLOTS;
     index /= EVAL_SLOTS;
-    return &p->extra5[index / EVAL_EXTRAS5][index % EVAL_EXTRAS5][slot];
+    return &p->extra6[index / EVAL_EXTRAS6][index % EVAL_EXTRAS6][slot];
+}
+
+bool eval_params_kd_products(const struct eval_params *p)
+{
+    for (int i = EVAL_INDEX_EXTRA5; i < EVAL_INDEX_EXTRA6; i++)
+        if (eval_param_get(p, i) != 0)
+            return true;
+    return false;
 }
 
 int eval_params_format(const struct eval_params *p)
 {
-    for (int i = EVAL_INDEX_EXTRA5; i < EVAL_PARAMS; i++)
+    for (int i = EVAL_INDEX_EXTRA6; i < EVAL_PARAMS; i++)
         if (eval_param_get(p, i) != 0)
-            return 5;
+            return 6;
+    if (eval_params_kd_products(p))
+        return 5;
     for (int i = EVAL_INDEX_EXTRA4; i < EVAL_INDEX_EXTRA5; i++)
         if (eval_param_get(p, i) != 0)
             return 4;
@@ -405,6 +522,27 @@ void eval_params_format5_default(struct eval_params *p)
                 *eval_param_ref(p, eval_index_extra(stage, EVAL_X_KD_LINEAR + i, slot)) = 0;
             }
             *w = 0;
+        }
+}
+
+/* Ethereal 12's figures in its centipawns (a pawn about 100 in the
+ * middlegame) for the opening and middlegame, then the endgame. */
+void eval_params_format6_default(struct eval_params *p)
+{
+    static const double start[EVAL_COUNTS_V6][STAGE_NB] = {
+        {0.03, 0.03, 0.2},     /* knight behind a pawn */
+        {0.03, 0.03, 0.2},     /* bishop behind a pawn */
+        {-0.08, -0.08, -0.17}, /* rammed pawns on the bishop's colour */
+        {0.2, 0.2, 0.18},      /* long diagonal */
+        {-0.2, -0.2, -0.1},    /* queen open to a discovered attack */
+        {0, 0, 0.1},           /* passed pawn, safe path */
+        {0.02, 0.01, 0},       /* space */
+    };
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int t = 0; t < EVAL_COUNTS_V6; t++) {
+            int x = EVAL_X_KNIGHT_BEHIND_PAWN + t;
+            *eval_param_ref(p, eval_index_extra(stage, x, 0)) = start[t][stage];
+            *eval_param_ref(p, eval_index_extra(stage, x, 1)) = 0.0 - start[t][stage];
         }
 }
 

@@ -66,13 +66,29 @@ enum {
     EVAL_KD_COMPONENTS = 4,
     EVAL_KD_PRODUCTS = EVAL_KD_COMPONENTS * (EVAL_KD_COMPONENTS + 1) / 2, /* 10 */
     EVAL_EXTRAS5 = EVAL_KD_PRODUCTS + EVAL_KD_COMPONENTS,                 /* 14 */
-    EVAL_EXTRAS = EVAL_EXTRAS_V4 + EVAL_EXTRAS5,                          /* 241 */
+    EVAL_EXTRAS_V5 = EVAL_EXTRAS_V4 + EVAL_EXTRAS5,                       /* 241 */
+    /* Format 6: thirteen counts and the passed pawns' king distances by
+     * rank (6 + 6), then the tables: a knight far from both kings (4), the
+     * king's defenders (12), the king's distance to the nearest pawn file
+     * (8), knights and rooks by how closed the pawns keep the board (9 +
+     * 9), passed pawns whose stop square is empty, by rank (6); design
+     * §10.14. */
+    EVAL_COUNTS_V6 = 7,
+    EVAL_DENSE6 = EVAL_COUNTS_V6 + 2 * EVAL_PASSED_RANKS, /* 19 */
+    EVAL_SIBERIA_ENTRIES = 4,
+    EVAL_DEFENDER_ENTRIES = 12,
+    EVAL_PAWN_FILE_ENTRIES = 8,
+    EVAL_CLOSED_ENTRIES = 9,
+    EVAL_EXTRAS6 = EVAL_DENSE6 + EVAL_SIBERIA_ENTRIES + EVAL_DEFENDER_ENTRIES +
+                   EVAL_PAWN_FILE_ENTRIES + 2 * EVAL_CLOSED_ENTRIES + EVAL_PASSED_RANKS, /* 67 */
+    EVAL_EXTRAS = EVAL_EXTRAS_V5 + EVAL_EXTRAS6,                                         /* 308 */
     EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
     EVAL_PARAMS_V2 = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS_V2 * EVAL_SLOTS, /* 2,880 */
     EVAL_PARAMS_V3 =
         EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
     EVAL_PARAMS_V4 = EVAL_PARAMS_V3 + STAGE_NB * EVAL_EXTRAS4 * EVAL_SLOTS,         /* 4,158 */
-    EVAL_PARAMS = EVAL_PARAMS_V4 + STAGE_NB * EVAL_EXTRAS5 * EVAL_SLOTS,            /* 4,242 */
+    EVAL_PARAMS_V5 = EVAL_PARAMS_V4 + STAGE_NB * EVAL_EXTRAS5 * EVAL_SLOTS,         /* 4,242 */
+    EVAL_PARAMS = EVAL_PARAMS_V5 + STAGE_NB * EVAL_EXTRAS6 * EVAL_SLOTS,            /* 4,644 */
 };
 
 /* The 38 singular weights (design §10.4); the man page tdchess-set(5)
@@ -156,6 +172,23 @@ enum eval_extra {
      * positive. */
     EVAL_X_KD_PRODUCT = EVAL_EXTRAS_V4,
     EVAL_X_KD_LINEAR = EVAL_X_KD_PRODUCT + EVAL_KD_PRODUCTS,
+    /* Format 6 (tdchess-set(5) "FORMAT 6"): counts first, */
+    EVAL_X_KNIGHT_BEHIND_PAWN = EVAL_EXTRAS_V5, /* knight right behind our pawn */
+    EVAL_X_BISHOP_BEHIND_PAWN,                  /* bishop right behind our pawn */
+    EVAL_X_BISHOP_RAMMED_PAWNS,                 /* per bishop: our blocked pawns on its colour */
+    EVAL_X_BISHOP_LONG_DIAGONAL, /* bishop on a long diagonal seeing both centre squares */
+    EVAL_X_QUEEN_PINNED,         /* a slider would attack our queen if one piece moved */
+    EVAL_X_PASSED_SAFE_PATH,     /* passed pawn, nothing of theirs on or attacking its path */
+    EVAL_X_SPACE,                /* safe central squares behind and beside our pawns */
+    EVAL_X_PASSED_OWN_KING,      /* by rank: our king's distance to the stop square */
+    EVAL_X_PASSED_THEIR_KING = EVAL_X_PASSED_OWN_KING + EVAL_PASSED_RANKS, /* theirs */
+    /* then the tables (1 each). */
+    EVAL_X_SIBERIA_TABLE = EVAL_X_PASSED_THEIR_KING + EVAL_PASSED_RANKS,    /* distance 4 .. 7 */
+    EVAL_X_DEFENDER_TABLE = EVAL_X_SIBERIA_TABLE + EVAL_SIBERIA_ENTRIES,    /* 0 .. 11 */
+    EVAL_X_PAWN_FILE_TABLE = EVAL_X_DEFENDER_TABLE + EVAL_DEFENDER_ENTRIES, /* 0 .. 7 */
+    EVAL_X_CLOSED_KNIGHT_TABLE = EVAL_X_PAWN_FILE_TABLE + EVAL_PAWN_FILE_ENTRIES, /* 0 .. 8 */
+    EVAL_X_CLOSED_ROOK_TABLE = EVAL_X_CLOSED_KNIGHT_TABLE + EVAL_CLOSED_ENTRIES,
+    EVAL_X_PASSED_FREE_TABLE = EVAL_X_CLOSED_ROOK_TABLE + EVAL_CLOSED_ENTRIES, /* ranks 2 .. 7 */
 };
 
 /* King danger's components (format 5): units + 6 checks + 2 weak - 10
@@ -197,8 +230,9 @@ static inline int eval_mobility_entry(int piece, int count)
 /* The design's 2,796 doubles in the order of the .set payload, then the
  * extras of format version 2, then those of format 3 (extra3[..][x -
  * EVAL_EXTRAS_V2]), then those of format 4 (extra4[..][x - EVAL_EXTRAS_V3]),
- * then those of format 5 (extra5[..][x - EVAL_EXTRAS_V4]): the flat index
- * keeps each format's payload a prefix of the next one's. */
+ * then those of format 5 (extra5[..][x - EVAL_EXTRAS_V4]), then those of
+ * format 6 (extra6[..][x - EVAL_EXTRAS_V5]): the flat index keeps each
+ * format's payload a prefix of the next one's. */
 struct eval_params {
     double ps[STAGE_NB][EVAL_PS_PIECES][64];
     double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
@@ -208,6 +242,7 @@ struct eval_params {
     double extra3[STAGE_NB][EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2][EVAL_SLOTS];
     double extra4[STAGE_NB][EVAL_EXTRAS4][EVAL_SLOTS];
     double extra5[STAGE_NB][EVAL_EXTRAS5][EVAL_SLOTS];
+    double extra6[STAGE_NB][EVAL_EXTRAS6][EVAL_SLOTS];
 };
 
 /* ---- parameters (params.c) ------------------------------------------------ */
@@ -226,7 +261,7 @@ bool eval_params_finite(const struct eval_params *p);
 
 /* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
  * ps, king_distance_own, king_distance_other, weights, extras, extras of
- * formats 3, 4 and 5. */
+ * formats 3, 4, 5 and 6. */
 double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
 enum {
@@ -238,6 +273,7 @@ enum {
     EVAL_INDEX_EXTRA3 = EVAL_PARAMS_V2,                                   /* 2880 */
     EVAL_INDEX_EXTRA4 = EVAL_PARAMS_V3,                                   /* 3282 */
     EVAL_INDEX_EXTRA5 = EVAL_PARAMS_V4,                                   /* 4158 */
+    EVAL_INDEX_EXTRA6 = EVAL_PARAMS_V5,                                   /* 4242 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
 {
@@ -266,18 +302,29 @@ static inline int eval_index_extra(int stage, int extra, int slot)
     if (extra < EVAL_EXTRAS_V4)
         return EVAL_INDEX_EXTRA4 + (stage * EVAL_EXTRAS4 + extra - EVAL_EXTRAS_V3) * EVAL_SLOTS +
                slot;
-    return EVAL_INDEX_EXTRA5 + (stage * EVAL_EXTRAS5 + extra - EVAL_EXTRAS_V4) * EVAL_SLOTS + slot;
+    if (extra < EVAL_EXTRAS_V5)
+        return EVAL_INDEX_EXTRA5 + (stage * EVAL_EXTRAS5 + extra - EVAL_EXTRAS_V4) * EVAL_SLOTS +
+               slot;
+    return EVAL_INDEX_EXTRA6 + (stage * EVAL_EXTRAS6 + extra - EVAL_EXTRAS_V5) * EVAL_SLOTS + slot;
 }
-/* The count of extras a set of FORMAT (1-5) holds. */
+/* The count of extras a set of FORMAT (1-6) holds. */
 static inline int eval_format_extras(int format)
 {
-    static const int extras[6] = {0,          0, EVAL_EXTRAS_V2, EVAL_EXTRAS_V3, EVAL_EXTRAS_V4,
-                                  EVAL_EXTRAS};
+    static const int extras[7] = {
+        0, 0, EVAL_EXTRAS_V2, EVAL_EXTRAS_V3, EVAL_EXTRAS_V4, EVAL_EXTRAS_V5, EVAL_EXTRAS};
     return extras[format];
 }
-/* The format a set needs: 5 when an extra of format 5 is non-zero, else 4
- * when one of format 4 is, else 3 when one of format 3 is, else 2 when one
- * of format 2 is, else 1 (the design's set). */
+/* The count of parameters a set of FORMAT (1-6) holds. */
+static inline int eval_format_params(int format)
+{
+    static const int params[7] = {
+        0,          EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS_V3, EVAL_PARAMS_V4, EVAL_PARAMS_V5,
+        EVAL_PARAMS};
+    return params[format];
+}
+/* The format a set needs: the highest N (2-6) with an extra of format N
+ * non-zero, else 1 (the design's set).  A set of format 6 may leave format
+ * 5's products at zero: its king danger is then format 3's square. */
 int eval_params_format(const struct eval_params *p);
 /* Does the set use the extras (format 2 or later)? */
 bool eval_params_extended(const struct eval_params *p);
@@ -296,6 +343,11 @@ void eval_params_format4_default(struct eval_params *p);
  * part starts at 0.  The same evaluation but where d > 100 (format 3
  * clamps it) and for rounding. */
 void eval_params_format5_default(struct eval_params *p);
+/* The starting values of format 6: its counts, about Ethereal 12's figures
+ * (the king distances of passed pawns and the tables start at zero). */
+void eval_params_format6_default(struct eval_params *p);
+/* Does the set weigh king danger's products (format 5's extras)? */
+bool eval_params_kd_products(const struct eval_params *p);
 
 /* A parameter in search units as the evaluator's tables hold it: rounded
  * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */

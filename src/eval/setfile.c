@@ -6,24 +6,27 @@
  *   8   u32      format version (1: the design's set; 2: with the extras;
  *                3: with king danger and the mobility tables; 4: with the
  *                threats, passed-pawn, shelter and storm tables; 5: with
- *                king danger's quadratic form)
+ *                king danger's quadratic form; 6: with the terms of
+ *                design §10.14)
  *   12  u32 x 7  dimensions: stages 3, piece tables 13, squares 64,
  *                king-distance entries 12, weights 38, slots 2, total 2796
  *                (version 2: x 8, the extras 14 before the total 2880;
  *                version 3: x 9, the extras 14 and 67, total 3282;
  *                version 4: x 10, the extras 14, 67 and 146, total 4158;
  *                version 5: x 11, the extras 14, 67, 146 and 14, total
- *                4242)
+ *                4242; version 6: x 12, the extras 14, 67, 146, 14 and
+ *                67, total 4644)
  *   40  f64 x 2796  the parameters in struct eval_params order, each an
  *                IEEE-754 binary64 written byte by byte, least significant
  *                byte first, whatever the host's byte order (version 2:
  *                at 44, 2880 of them; version 3: at 48, 3282; version 4:
- *                at 52, 4158; version 5: at 56, 4242)
+ *                at 52, 4158; version 5: at 56, 4242; version 6: at 60,
+ *                4644)
  *   22408 u32    CRC-32 (ISO-HDLC, as zlib and PNG) of the bytes before it
  * Nothing follows; the file is exactly EVAL_SET_SIZE_V1 (22,412) bytes
  * (version 2: EVAL_SET_SIZE_V2, 23,088; version 3: EVAL_SET_SIZE_V3,
- * 26,308; version 4: EVAL_SET_SIZE_V4, 33,320; version 5: EVAL_SET_SIZE,
- * 33,996).
+ * 26,308; version 4: EVAL_SET_SIZE_V4, 33,320; version 5: EVAL_SET_SIZE_V5,
+ * 33,996; version 6: EVAL_SET_SIZE, 37,216).
  * A set is written in the lowest version that holds its non-zero
  * parameters (eval_params_format), so the design's sets keep their exact
  * bytes.
@@ -58,10 +61,10 @@ static const char TEXT_HEADER[] = "tdchess-set";
 /* The layout of each format version. */
 static const struct set_layout {
     int dimension_count;
-    uint32_t dimensions[11];
+    uint32_t dimensions[12];
     int params;
     size_t header, size;
-} layouts[6] = {
+} layouts[7] = {
     [1] = {7,
            {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_PARAMS_V1},
            EVAL_PARAMS_V1,
@@ -87,19 +90,26 @@ static const struct set_layout {
            EVAL_SET_SIZE_V4},
     [5] = {11,
            {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS_V2,
-            EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2, EVAL_EXTRAS4, EVAL_EXTRAS5, EVAL_PARAMS},
-           EVAL_PARAMS,
+            EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2, EVAL_EXTRAS4, EVAL_EXTRAS5, EVAL_PARAMS_V5},
+           EVAL_PARAMS_V5,
            56,
+           EVAL_SET_SIZE_V5},
+    [6] = {12,
+           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS_V2,
+            EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2, EVAL_EXTRAS4, EVAL_EXTRAS5, EVAL_EXTRAS6, EVAL_PARAMS},
+           EVAL_PARAMS,
+           60,
            EVAL_SET_SIZE},
 };
 _Static_assert(40 + EVAL_PARAMS_V1 * 8 + 4 == EVAL_SET_SIZE_V1, "layout 1");
 _Static_assert(44 + EVAL_PARAMS_V2 * 8 + 4 == EVAL_SET_SIZE_V2, "layout 2");
 _Static_assert(48 + EVAL_PARAMS_V3 * 8 + 4 == EVAL_SET_SIZE_V3, "layout 3");
 _Static_assert(52 + EVAL_PARAMS_V4 * 8 + 4 == EVAL_SET_SIZE_V4, "layout 4");
-_Static_assert(56 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 5");
-_Static_assert(EVAL_SET_VERSION == 5 && EVAL_SET_SIZE == 33996, "layout 5 is the last");
+_Static_assert(56 + EVAL_PARAMS_V5 * 8 + 4 == EVAL_SET_SIZE_V5, "layout 5");
+_Static_assert(60 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 6");
+_Static_assert(EVAL_SET_VERSION == 6 && EVAL_SET_SIZE == 37216, "layout 6 is the last");
 
-static const char *const dimension_names[5][11] = {
+static const char *const dimension_names[6][12] = {
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
      N_("weight slots per side"), N_("parameters in all")},
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
@@ -111,7 +121,10 @@ static const char *const dimension_names[5][11] = {
      N_("parameters in all")},
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
      N_("weight slots per side"), N_("extras"), N_("extras of format 3"), N_("extras of format 4"),
-     N_("extras of format 5"), N_("parameters in all")}};
+     N_("extras of format 5"), N_("parameters in all")},
+    {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
+     N_("weight slots per side"), N_("extras"), N_("extras of format 3"), N_("extras of format 4"),
+     N_("extras of format 5"), N_("extras of format 6"), N_("parameters in all")}};
 
 /* ---- binary ---------------------------------------------------------------- */
 
@@ -197,10 +210,15 @@ static void describe_param(int index, char *buf, size_t len)
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
                  eval_extra_name(EVAL_EXTRAS_V3 + i / EVAL_SLOTS % n),
                  i % EVAL_SLOTS ? "their" : "our");
-    } else {
+    } else if (index < EVAL_INDEX_EXTRA6) {
         int i = index - EVAL_INDEX_EXTRA5, n = EVAL_EXTRAS5;
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
                  eval_extra_name(EVAL_EXTRAS_V4 + i / EVAL_SLOTS % n),
+                 i % EVAL_SLOTS ? "their" : "our");
+    } else {
+        int i = index - EVAL_INDEX_EXTRA6, n = EVAL_EXTRAS6;
+        snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
+                 eval_extra_name(EVAL_EXTRAS_V5 + i / EVAL_SLOTS % n),
                  i % EVAL_SLOTS ? "their" : "our");
     }
 }

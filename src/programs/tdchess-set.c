@@ -25,7 +25,7 @@ static void usage(void)
              "  or:  %s load TEXT SET\n"
              "  or:  %s check FILE...\n"
              "  or:  %s handmade [TEXT]\n"
-             "  or:  %s extend SET OUT\n"
+             "  or:  %s extend [--to=FORMAT] SET OUT\n"
              "  or:  %s revalue SET OUT PIECE=PAWNS...\n"
              "  or:  %s eval [OPTION]... FEN\n"
              "  or:  %s symmetry [OPTION]... EPD...\n"
@@ -42,7 +42,10 @@ static void usage(void)
            "            lacks (format 1 to 2: the extras; 2 to 3: king danger and\n"
            "            the mobility tables; 3 to 4: more threats, the passed-pawn,\n"
            "            shelter and storm tables; 4 to 5: king danger as a quadratic\n"
-           "            form), to be trained by tdchess-train\n"
+           "            form; 5 to 6: minor pieces, king defenders, space, closed\n"
+           "            pawns, passed pawns' king distances), to be trained by\n"
+           "            tdchess-train; with --to=FORMAT, to that format directly\n"
+           "            (the terms of the formats skipped stay unused)\n"
            "  revalue   write SET with each PIECE (pawn, knight, bishop, rook, queen)\n"
            "            worth PAWNS more (less when negative) in every stage, or\n"
            "            OPENING,MIDDLEGAME,ENDGAME more stage by stage\n"
@@ -56,6 +59,9 @@ static void usage(void)
            "  -k, --king-distance   add the king-distance terms\n"
            "  -e, --no-empty-squares  leave out the empty-square table\n"
            "  -f, --super-fast      piece-square tables only\n"
+           "Option of extend:\n"
+           "  -t, --to FORMAT       go to FORMAT (2 to 6) directly, not one format up\n"
+           "Options of every command:\n"
            "  -h, --help            display this help and exit\n"
            "  -V, --version         output version information and exit\n"));
     puts(_("EPD files may hold FEN or EPD lines, or perft suite lines; the first four\n"
@@ -425,9 +431,7 @@ static int cmd_check(int argc, char **argv)
         }
         double largest = 0;
         int nonzero = 0;
-        static const int counts[6] = {
-            0, EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS_V3, EVAL_PARAMS_V4, EVAL_PARAMS};
-        int count = counts[eval_params_format(p)];
+        int count = eval_format_params(eval_params_format(p));
         for (int k = 0; k < count; k++) {
             double v = fabs(eval_param_get(p, k));
             nonzero += v != 0;
@@ -451,34 +455,69 @@ static int cmd_handmade(int argc, char **argv)
     return EXIT_SUCCESS;
 }
 
+/* extend's options: -t/--to FORMAT, and --help, --version. */
+static int extend_options(int argc, char **argv)
+{
+    static const struct option options[] = {
+        {"to", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    int opt, target = 0;
+    while ((opt = getopt_long(argc, argv, "t:hV", options, NULL)) != -1) {
+        if (opt == 't') {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || v < 2 || v > EVAL_SET_VERSION)
+                program_usage_error(_("invalid format '%s' (2 to %d)"), optarg, EVAL_SET_VERSION);
+            target = (int)v;
+        } else if (opt == 'h') {
+            usage();
+            exit(EXIT_SUCCESS);
+        } else if (opt == 'V') {
+            version();
+            exit(EXIT_SUCCESS);
+        } else {
+            program_try_help_exit();
+        }
+    }
+    return target;
+}
+
 static int cmd_extend(int argc, char **argv)
 {
-    no_options(argc, argv);
+    int target = extend_options(argc, argv);
     operands(argc, 2, 2, "extend");
     struct eval_params *p = xmalloc(sizeof *p);
     char err[512];
     if (!eval_set_load(p, argv[optind], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
-    /* One format up: the design's set gets the extras, an extended set
-     * king danger and the mobility tables, a set of format 3 the threats
-     * and the passed-pawn, shelter and storm tables, a set of format 4 king
-     * danger as a quadratic form (its weight moved into the products). */
+    /* One format up, or to the format asked for: the design's set gets the
+     * extras, an extended set king danger and the mobility tables, a set of
+     * format 3 the threats and the passed-pawn, shelter and storm tables, a
+     * set of format 4 king danger as a quadratic form (its weight moved
+     * into the products), format 6 its counts; the formats skipped stay
+     * zero, their terms unused. */
     int format = eval_params_format(p);
-    if (format >= EVAL_SET_VERSION)
-        msg_fatal(EXIT_FAILURE, _("%s: already a set of format %d"), argv[optind],
-                  EVAL_SET_VERSION);
-    if (format == 1)
+    if (target == 0)
+        target = format + 1;
+    if (format >= target || target > EVAL_SET_VERSION)
+        msg_fatal(EXIT_FAILURE, _("%s: already a set of format %d"), argv[optind], format);
+    if (target == 2)
         eval_params_extras_default(p);
-    else if (format == 2)
+    else if (target == 3)
         eval_params_format3_default(p);
-    else if (format == 3)
+    else if (target == 4)
         eval_params_format4_default(p);
-    else {
+    else if (target == 5) {
         eval_params_format5_default(p);
         if (eval_params_format(p) < 5)
             msg_fatal(EXIT_FAILURE,
                       _("%s: king danger has no weight, so format 5 has nothing to add"),
                       argv[optind]);
+    } else {
+        eval_params_format6_default(p);
     }
     if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);

@@ -42,6 +42,7 @@ enum {
     CP = PAWN_VALUE / 100, /* one centipawn in search units */
     ASPIRATION_WINDOW = 20 * CP,
     NODE_TIME_DEPTH = 4, /* node-time: shallower shares say little (Ethereal 12) */
+    TEMPO = 20 * CP,     /* tempo: Ethereal 12's bonus for the move in hand */
 };
 
 /* Margins of the pruning near the leaves. */
@@ -130,17 +131,24 @@ static int swing(const struct searcher *s, const struct board *b)
     return (int)(unit * s->config.random_swing * PAWN_VALUE);
 }
 
+static inline bool has(const struct searcher *s, unsigned feature)
+{
+    return (s->config.features & feature) != 0;
+}
+
+/* The side to move's right to move, worth something in all but zugzwang:
+ * the evaluation is symmetric and cannot know it (tempo). */
+static int tempo(const struct searcher *s)
+{
+    return has(s, FEATURE_TEMPO) ? TEMPO : 0;
+}
+
 static int evaluate(struct searcher *s, const struct board *b)
 {
     s->stats.true_evals++;
     if (s->nnue != NULL) /* the network: accumulators updated per ply */
-        return nnue_stack_evaluate(s->nnue, b) + swing(s, b);
-    return material_eval(b) + eval_positional_cached(s->eval, b, s->pawns) + swing(s, b);
-}
-
-static inline bool has(const struct searcher *s, unsigned feature)
-{
-    return (s->config.features & feature) != 0;
+        return nnue_stack_evaluate(s->nnue, b) + swing(s, b) + tempo(s);
+    return material_eval(b) + eval_positional_cached(s->eval, b, s->pawns) + swing(s, b) + tempo(s);
 }
 
 /* The static evaluation `raw` of b as the pruning sees it: with

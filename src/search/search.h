@@ -108,7 +108,8 @@ enum search_feature {
     FEATURE_HIST_EXTENSION = 1 << 19, /* early quiets with strong continuation histories (off) */
     FEATURE_CUT_NODE = 1 << 20,  /* late moves of expected cut nodes reduced a ply more (off) */
     FEATURE_NODE_TIME = 1 << 21, /* time scaled by the best root move's share of nodes (off) */
-    FEATURE_ALL = (1 << 22) - 1,
+    FEATURE_TEMPO = 1 << 22,     /* the side to move's static evaluation gets a tempo bonus (off) */
+    FEATURE_ALL = (1 << 23) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;
