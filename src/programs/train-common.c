@@ -27,7 +27,7 @@ static uint64_t seed_arg(const char *text)
 }
 
 /* The validation share ("10%" or "0.1", at most half) as "every n-th
- * position": 10% is every 10th, 0 none. */
+ * game": 10% is every 10th, 0 none. */
 static int validation_every(const char *arg)
 {
     char text[64];

@@ -20,7 +20,7 @@
 /* What a run is asked to do beside the trainer's own options. */
 struct train_run {
     int epochs;
-    int every; /* every n-th position validates (0: none) */
+    int every; /* every n-th game validates (0: none) */
     bool quiet, fit_scale;
     double decay; /* the rate's factor after each epoch */
 };
@@ -68,8 +68,8 @@ struct train_command {
  * option, which is the kind's own. */
 bool train_common_option(const struct train_command *cmd, int c, const char *arg);
 
-/* Loads the positions of DATA into *TRAIN and moves every run->every-th
- * one to *VALIDATION (empty when none).  With run->fit_scale, *SCALE
+/* Loads the positions of DATA into *TRAIN and moves those of every
+ * run->every-th game to *VALIDATION (empty when none).  With run->fit_scale, *SCALE
  * becomes the scale K that fits them best (kept when none does) and is
  * reported unless quiet.  Data that cannot be read, or with nothing left
  * to train on, ends the program. */

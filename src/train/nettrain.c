@@ -93,14 +93,36 @@ void nettrain_data_free(struct nettrain_data *d)
     d->count = 0;
 }
 
+/* A record's game ply (posrec.h: u16 at offset 26). */
+static unsigned record_ply(const unsigned char *rec)
+{
+    return (unsigned)rec[26] | (unsigned)rec[27] << 8;
+}
+
 void nettrain_data_split(struct nettrain_data *d, struct nettrain_data *v, int n)
 {
-    v->records = xmalloc((d->count / (size_t)n + 1) * POSREC_SIZE);
+    /* Games follow one another, each a run of records whose plies grow:
+     * a record whose ply is not above the last one's starts the next game.
+     * Whole games go to v, so that no result is both learnt and tested. */
+    size_t games = 0, held = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        const unsigned char *rec = d->records + i * POSREC_SIZE;
+        if (i == 0 || record_ply(rec) <= record_ply(rec - POSREC_SIZE))
+            games++;
+        held += games % (size_t)n == 0;
+    }
+    v->records = xmalloc((held ? held : 1) * POSREC_SIZE);
     v->count = 0;
     size_t kept = 0;
+    games = 0;
+    unsigned last_ply = 0;
     for (size_t i = 0; i < d->count; i++) {
-        unsigned char *dst = i % (size_t)n == (size_t)n - 1 ? v->records + v->count++ * POSREC_SIZE
-                                                            : d->records + kept++ * POSREC_SIZE;
+        unsigned ply = record_ply(d->records + i * POSREC_SIZE);
+        if (i == 0 || ply <= last_ply)
+            games++;
+        last_ply = ply;
+        unsigned char *dst = games % (size_t)n == 0 ? v->records + v->count++ * POSREC_SIZE
+                                                    : d->records + kept++ * POSREC_SIZE;
         memmove(dst, d->records + i * POSREC_SIZE, POSREC_SIZE);
     }
     d->count = kept;

@@ -51,7 +51,10 @@ struct nettrain_data {
  * false with one line "FILE: ..." in err. */
 bool nettrain_data_load(struct nettrain_data *d, const char *path, char *err, size_t errlen);
 void nettrain_data_free(struct nettrain_data *d);
-/* Moves every n-th record (n >= 2) from d to the new set v, for validation. */
+/* Moves the records of every n-th game (n >= 2) from d to the new set v,
+ * for validation: a game is a run of records whose plies grow, as
+ * tdchess-datagen writes them, so that positions of one game (one result,
+ * near-identical features) are never both fitted and tested. */
 void nettrain_data_split(struct nettrain_data *d, struct nettrain_data *v, int n);
 
 struct nettrain;
