@@ -247,6 +247,12 @@ struct side_view {
     struct pawn_side *pawns; /* the counts of the pawns alone, and a memo */
 };
 
+/* A colour's table rows in a position: a row per piece (mobility, a
+ * knight's distance, closed pawns), three per passed pawn, six files of
+ * shelter and storm, two of the king; more only with many promoted pieces,
+ * which a trace then lists up to this many. */
+enum { TABLE_ROWS_MAX = 96 };
+
 /* Feature counts of both slots: the score of a stage is their dot product
  * with its weights, so blended stages cost one count and two products.
  * Of the tables' rows (the mobility tables of format 3, the passed-pawn,
@@ -255,11 +261,6 @@ struct side_view {
  * found (row_pair) instead of counted; a trace also lists them and turns
  * the list into counts at the end (table_counts), so that a play
  * evaluation clears only the dense counts, a fifth of the whole. */
-/* A colour's table rows in a position: a row per piece (mobility, a
- * knight's distance, closed pawns), three per passed pawn, six files of
- * shelter and storm, two of the king; more only with many promoted pieces,
- * which a trace then lists up to this many. */
-enum { TABLE_ROWS_MAX = 96 };
 struct feature_counts {
     int table_rows[EVAL_SLOTS];
     /* The tables' rows summed as they are found, for the stage and the
@@ -271,8 +272,8 @@ struct feature_counts {
     uint16_t table_row[EVAL_SLOTS][TABLE_ROWS_MAX]; /* a trace's rows, in order */
 };
 /* The counts to clear before a play evaluation: those before the mobility
- * table, format 4's threats and format 5's king danger. A trace clears
- * them all. */
+ * table, format 4's threats, format 5's king danger and format 6's counts.
+ * A trace clears them all. */
 static const size_t COUNTS_DENSE =
     offsetof(struct feature_counts, count[DENSE_EXTRA + EVAL_X_MOBILITY_TABLE]);
 static const size_t COUNTS_ALL = offsetof(struct feature_counts, table_row);
