@@ -9,7 +9,7 @@
  * is checked by the engine before anything is played: a node-limited
  * search of it beside one of the solution's move.  It solves the puzzle
  * when it mates at least as fast as the solution, or wins as much (within
- * ALTERNATIVE_MARGIN); otherwise it is refused, with the engine's answer
+ * alternative_margin()); otherwise it is refused, with the engine's answer
  * to it, and the puzzle counts as failed.  A hint or the solution also
  * makes it count as failed; each puzzle counts once (retry plays it
  * again for nothing).
@@ -34,9 +34,19 @@ enum {
     CHECK_TRIED,                   /* the search of the move tried */
     CHECK_BEST,                    /* the search of the solution's move */
     CHECK_NODES = 200000,          /* each search's nodes */
-    ALTERNATIVE_MARGIN = 50 * 100, /* search units: half a pawn */
+    ALTERNATIVE_MARGIN = 50 * 100, /* search units: half a pawn, at least */
     WINNING = 300 * 100,           /* three pawns: a move that still wins */
 };
+
+/* How much less than the solution's score a move may win and still solve
+ * the puzzle: half a pawn, or an eighth of a larger win, since two
+ * searches of a won position (a queen up) differ by more than half a pawn
+ * for nothing but the set's scale. */
+static int alternative_margin(int best_score)
+{
+    int eighth = best_score / 8;
+    return eighth > ALTERNATIVE_MARGIN ? eighth : ALTERNATIVE_MARGIN;
+}
 
 static const struct puzzle *current(const struct session *s)
 {
@@ -420,8 +430,15 @@ static unsigned puzzle_result(struct session *s, const struct search_result *r, 
         return 0;
     }
     bool tried_mates = score_is_mate(z->tried_score) && z->tried_score > 0;
-    bool as_good = mate ? tried_mates && score_mate_in(z->tried_score) <= score_mate_in(r->score)
-                        : tried_mates || z->tried_score >= r->score - ALTERNATIVE_MARGIN;
+    bool as_good;
+    if (mate && (puzzle_has_theme(p, "mate") || !p->themes[0])) /* mate as fast */
+        as_good = tried_mates && score_mate_in(z->tried_score) <= score_mate_in(r->score);
+    else if (mate) /* a material puzzle whose line the search saw to mate: still winning */
+        as_good = tried_mates || z->tried_score >= WINNING;
+    else /* as much, or decisive and at least half as much (two searches of a won
+          * position differ by pawns for nothing) */
+        as_good = tried_mates || z->tried_score >= r->score - alternative_margin(r->score) ||
+                  (z->tried_score >= WINNING && 2 * z->tried_score >= r->score);
     return as_good ? accept(s, now) : refuse(s);
 }
 
