@@ -871,6 +871,29 @@ START_TEST(test_history_extensions)
 }
 END_TEST
 
+/* singular-plus (issue 31): in a middlegame searched to depth 14, some
+ * table moves are searched two plies deeper and some a ply shallower,
+ * never without the feature, and the singular extensions stay. */
+START_TEST(test_singular_plus)
+{
+    struct evaluator *eval = evaluator_new();
+    struct engine e;
+    ck_assert(engine_init(&e, 4, eval));
+    const char *fen = MIDDLEGAME;
+    struct search_stats with =
+        think(&e, fen, 14, SEARCH_DEFAULT_FEATURES | FEATURE_SINGULAR_PLUS).stats;
+    ck_assert_uint_gt(with.double_extensions, 0);
+    ck_assert_uint_gt(with.negative_extensions, 0);
+    ck_assert_uint_ge(with.singular_extensions, with.double_extensions);
+    struct search_stats without = think(&e, fen, 14, SEARCH_DEFAULT_FEATURES).stats;
+    ck_assert_uint_gt(without.singular_extensions, 0);
+    ck_assert_uint_eq(without.double_extensions, 0);
+    ck_assert_uint_eq(without.negative_extensions, 0);
+    engine_destroy(&e);
+    evaluator_free(eval);
+}
+END_TEST
+
 /* The features off by default that change only how a node is searched
  * (corr-history, qs-see-delta, probcut, cut-node) are wired in: each takes another
  * number of nodes to the same depth, and answers with a legal move. */
@@ -1015,6 +1038,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_optional_features_change_search);
     tcase_add_test(tc, test_tempo);
     tcase_add_test(tc, test_history_extensions);
+    tcase_add_test(tc, test_singular_plus);
     tcase_add_test(tc, test_search_answers);
     tcase_add_test(tc, test_node_limit_and_determinism);
     tcase_add_test(tc, test_threads_report_all_nodes);

@@ -65,10 +65,13 @@ enum {
     PROBCUT_REDUCTION = 4,
     IIR_MIN_DEPTH = 4,
     SINGULAR_DEPTH = 8,
-    SINGULAR_TT_DEPTH = 2,        /* the table's depth at most this much less */
-    SINGULAR_MARGIN = CP,         /* per ply */
-    HIST_EXTENSION_QUIETS = 4,    /* among the first this many quiet moves ... */
-    HIST_EXTENSION_LIMIT = 10000, /* ... with both continuation histories this high */
+    SINGULAR_TT_DEPTH = 2,             /* the table's depth at most this much less */
+    SINGULAR_MARGIN = CP,              /* per ply */
+    DOUBLE_EXTENSION_MARGIN = 20 * CP, /* singular-plus: this far below, two plies */
+    DOUBLE_EXTENSION_LIMIT = 8,        /* ... at most this many on one path */
+    MULTI_CUT = -100,                  /* singular_extension(): not an extension, a cut */
+    HIST_EXTENSION_QUIETS = 4,         /* among the first this many quiet moves ... */
+    HIST_EXTENSION_LIMIT = 10000,      /* ... with both continuation histories this high */
 };
 
 static const int FUTILITY_HISTORY_LIMIT[2] = {FUTILITY_HISTORY_LIMIT_0, FUTILITY_HISTORY_LIMIT_1};
@@ -430,10 +433,17 @@ static bool probcut(struct searcher *s, int ply, int beta, int depth, int static
  * ply deeper when every other move, searched at half the depth, fails
  * below its score less a margin.  When another move reaches that reduced
  * bound although it lies at or above beta, several moves beat beta and
- * the node is cut at once: -1 with *score.  Otherwise 1 (extend) or 0. */
+ * the node is cut at once: MULTI_CUT with *score.  Otherwise 1 (extend)
+ * or 0.  With singular-plus (Stockfish's refinements): outside the
+ * principal variation a table move that every other move trails by a
+ * wide margin is searched two plies deeper (a bounded number of times
+ * on one path, or the tree could grow without end), and one that is not
+ * singular but whose table score already beats beta is searched a ply
+ * shallower (-1): it is likely to cut anyway, and other moves may too. */
 static int singular_extension(struct searcher *s, int ply, int depth, int tt_score, int beta,
-                              struct move hash_move, bool cut_node, int *score)
+                              struct move hash_move, bool pv_node, bool cut_node, int *score)
 {
+    bool plus = has(s, FEATURE_SINGULAR_PLUS);
     int singular_beta = tt_score - SINGULAR_MARGIN * depth;
     if (singular_beta < -MATE_BOUND)
         singular_beta = -MATE_BOUND;
@@ -443,11 +453,20 @@ static int singular_extension(struct searcher *s, int ply, int depth, int tt_sco
     pd->excluded = move_none();
     if (x < singular_beta) {
         s->stats.singular_extensions++;
+        if (plus && !pv_node && x < singular_beta - DOUBLE_EXTENSION_MARGIN &&
+            pd->double_extensions < DOUBLE_EXTENSION_LIMIT) {
+            s->stats.double_extensions++;
+            return 2;
+        }
         return 1;
     }
     if (singular_beta >= beta) {
         s->stats.multi_cuts++;
         *score = singular_beta;
+        return MULTI_CUT;
+    }
+    if (plus && tt_score >= beta) {
+        s->stats.negative_extensions++;
         return -1;
     }
     return 0;
@@ -469,6 +488,9 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
     s->stats.nodes++;
     struct ply_data *pd = &s->plies[ply];
     pd->pv_length = 0;
+    pd->double_extensions =
+        ply ? s->plies[ply - 1].double_extensions + s->plies[ply - 1].doubled : 0;
+    pd->doubled = false;
     if (ply > s->seldepth)
         s->seldepth = ply;
     bool root = ply == 0, pv_node = beta - alpha > 1;
@@ -575,11 +597,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         ply < 2 * s->root_depth) {
         int x;
         hash_move_extension =
-            singular_extension(s, ply, depth, hit.score, beta, hash_move, cut_node, &x);
+            singular_extension(s, ply, depth, hit.score, beta, hash_move, pv_node, cut_node, &x);
         if (s->timed_out)
             return 0;
-        if (hash_move_extension < 0)
-            return x; /* multi-cut */
+        if (hash_move_extension == MULTI_CUT)
+            return x;
     }
 
     struct move_picker mp;
@@ -644,8 +666,10 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         if (root)
             report_currmove(s, m, legal);
         int new_depth = depth - 1, x;
-        if (hash_move_extension > 0 && move_equal(m, hash_move)) {
+        pd->doubled = false;
+        if (hash_move_extension != 0 && move_equal(m, hash_move)) {
             new_depth += hash_move_extension;
+            pd->doubled = hash_move_extension == 2;
         } else if (quiet && !root && has(s, FEATURE_HIST_EXTENSION) &&
                    quiets_seen <= HIST_EXTENSION_QUIETS && hs.counter >= HIST_EXTENSION_LIMIT &&
                    hs.follow >= HIST_EXTENSION_LIMIT && ply < 2 * s->root_depth) {

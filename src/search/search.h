@@ -50,7 +50,8 @@ struct search_limits {
 struct search_stats {
     uint64_t nodes, alpha_cutoffs, beta_cutoffs, null_cutoffs, material_evals, true_evals,
         move_gens, hash_collisions, hash_puts, hash_gets, hash_hits, check_extensions,
-        mate_extensions, tb_hits, singular_extensions, multi_cuts, history_extensions;
+        mate_extensions, tb_hits, singular_extensions, multi_cuts, history_extensions,
+        double_extensions, negative_extensions;
 };
 
 /* One line of thinking: a finished iteration, or an aspiration fail. */
@@ -109,7 +110,8 @@ enum search_feature {
     FEATURE_CUT_NODE = 1 << 20,  /* late moves of expected cut nodes reduced a ply more (off) */
     FEATURE_NODE_TIME = 1 << 21, /* time scaled by the best root move's share of nodes (off) */
     FEATURE_TEMPO = 1 << 22,     /* the side to move's static evaluation gets a tempo bonus (off) */
-    FEATURE_ALL = (1 << 23) - 1,
+    FEATURE_SINGULAR_PLUS = 1 << 23, /* singular: double and negative extensions too (off) */
+    FEATURE_ALL = (1 << 24) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

@@ -21,7 +21,7 @@
 const unsigned SEARCH_DEFAULT_FEATURES =
     FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
                               FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE |
-                              FEATURE_NODE_TIME | FEATURE_TEMPO);
+                              FEATURE_NODE_TIME | FEATURE_TEMPO | FEATURE_SINGULAR_PLUS);
 
 static const struct {
     const char *name;
@@ -50,6 +50,7 @@ static const struct {
     {"cut-node", FEATURE_CUT_NODE},
     {"node-time", FEATURE_NODE_TIME},
     {"tempo", FEATURE_TEMPO},
+    {"singular-plus", FEATURE_SINGULAR_PLUS},
 };
 
 bool search_features_parse(const char *text, unsigned *features)

@@ -26,6 +26,10 @@ struct ply_data {
      * leaves out (none otherwise). */
     struct move excluded;
     int static_eval; /* NO_EVAL when in check */
+    /* singular-plus: double extensions on the path to this ply, and
+     * whether the move made from it now was one. */
+    int double_extensions;
+    bool doubled;
     struct move pv[MAX_PV];
     int pv_length;
 };

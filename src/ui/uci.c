@@ -107,11 +107,12 @@ static void report_statistics(struct uci *u, const struct search_stats *st)
         " null-cutoffs %" PRIu64 " lazy-evals %" PRIu64 " full-evals %" PRIu64 " move-gens %" PRIu64
         " hash-gets %" PRIu64 " hash-hits %" PRIu64 " hash-puts %" PRIu64
         " check-extensions %" PRIu64 " mate-extensions %" PRIu64 " singular-extensions %" PRIu64
-        " multi-cuts %" PRIu64 " history-extensions %" PRIu64,
+        " multi-cuts %" PRIu64 " history-extensions %" PRIu64 " double-extensions %" PRIu64
+        " negative-extensions %" PRIu64,
         st->nodes, st->alpha_cutoffs, st->beta_cutoffs, st->null_cutoffs, st->material_evals,
         st->true_evals, st->move_gens, st->hash_gets, st->hash_hits, st->hash_puts,
         st->check_extensions, st->mate_extensions, st->singular_extensions, st->multi_cuts,
-        st->history_extensions);
+        st->history_extensions, st->double_extensions, st->negative_extensions);
 }
 
 static void on_done(const struct search_result *r, void *data)
