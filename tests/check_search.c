@@ -423,6 +423,49 @@ START_TEST(test_picker_gives_every_move_once)
 }
 END_TEST
 
+/* A killer or counter move remembered from another position can share its
+ * squares with a different move here: a pawn's h5-h6 where a king now
+ * stands on h5.  Such a refutation is not given (it is not pseudo-legal
+ * here), and the king's own h5-h6 must still come in the quiet stage.  It
+ * did not: test 58's game 6793 answered "bestmove 0000" with Kh6 the only
+ * legal move, the counter move to Kxf2 being a pawn's h5-h6. */
+START_TEST(test_picker_stale_refutation_with_same_squares)
+{
+    struct tt tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    struct evaluator *eval = evaluator_new();
+    struct searcher *s = searcher_new(&tt, eval);
+    struct history h;
+    history_clear(&h);
+    set_fen("8/8/8/7P/8/K7/5k2/6r1 w - - 0 1");
+    struct move pawn_push;
+    char err[MOVE_ERR_MAX];
+    ck_assert(move_from_coord(&board, "h5h6", &pawn_push, err, sizeof err));
+    ck_assert(pawn_push.type & PAWN_MOVE);
+
+    set_fen("8/8/8/7K/7P/8/5k2/6r1 w - - 0 88");
+    struct move_list here;
+    gen_moves(&board, &here);
+    ck_assert_int_eq(here.count, 4); /* Kg4, Kg5, Kg6 (illegal), Kh6 */
+    int seen[MAX_MOVES];
+    for (int slot = 0; slot < 3; slot++) {
+        struct history_context ctx;
+        history_context(&h, &board, true, &ctx);
+        s->plies[0].killers[0] = slot == 0 ? pawn_push : move_none();
+        s->plies[0].killers[1] = slot == 1 ? pawn_push : move_none();
+        ctx.counter = slot == 2 ? pawn_push : move_none();
+        struct move_picker mp;
+        picker_init(&mp, s, &board, 0, move_none(), &ctx);
+        ck_assert_int_eq(pick_all(&mp, &here, seen, false), here.count);
+        for (int i = 0; i < here.count; i++)
+            ck_assert_int_eq(seen[i], 1);
+    }
+    searcher_free(s);
+    evaluator_free(eval);
+    tt_free(&tt);
+}
+END_TEST
+
 /* hashfull (UCI): per mille of the table used by the current search. */
 START_TEST(test_tt_hashfull)
 {
@@ -1025,6 +1068,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_correction_history);
     tcase_add_test(tc, test_gen_quiets_and_pseudo_legal);
     tcase_add_test(tc, test_picker_gives_every_move_once);
+    tcase_add_test(tc, test_picker_stale_refutation_with_same_squares);
     tcase_add_test(tc, test_go_limits_round_trip);
     tcase_add_test(tc, test_tt_hashfull);
     tcase_add_test(tc, test_see);

@@ -199,15 +199,17 @@ bool picker_next(struct move_picker *mp, struct board *b, bool skip_quiets, stru
     case STAGE_COUNTER:
         while (mp->stage <= STAGE_COUNTER) {
             int k = mp->stage - STAGE_KILLER_1;
+            struct move *slot = k < 2 ? &mp->killer[k] : &mp->counter;
             mp->given = mp->stage++;
-            if (skip_quiets) { /* not given: the quiet stage may give it as a check */
-                *(k < 2 ? &mp->killer[k] : &mp->counter) = move_none();
-                continue;
-            }
-            if (refutation_ok(mp, b, k)) {
-                *m = k < 2 ? mp->killer[k] : mp->counter;
+            if (!skip_quiets && refutation_ok(mp, b, k)) {
+                *m = *slot;
                 return true;
             }
+            /* Not given, so the quiet stage must not pass over it: it may
+             * be a check to give there, or a legal move equal to a stale
+             * refutation by its squares alone (a pawn's h5-h6 remembered
+             * from another position, a king on h5 here). */
+            *slot = move_none();
         }
         /* fall through */
     case STAGE_GENERATE_QUIET:
