@@ -111,9 +111,14 @@ static inline bool move_is_none(struct move m)
 {
     return m.from < 0;
 }
-/* The same move: squares, promotion flag and piece (the other type flags
- * follow from the position).  Compared as one 32-bit word under a mask,
- * as the move picker does this for every quiet move. */
+/* The same move of one position: squares, promotion flag and promotion
+ * piece (the other type flags, the moving piece among them, follow from
+ * the position).  A move remembered from another position (a killer, a
+ * counter move, a table move) can share the squares of a different move
+ * here, a pawn's h5-h6 and a king's, so it is asked move_is_pseudo_legal
+ * before it stands for one of this position's moves.  Compared as one
+ * 32-bit word under a mask, as the move picker does this for every quiet
+ * move. */
 static inline bool move_equal(struct move a, struct move b)
 {
     _Static_assert(sizeof(struct move) == sizeof(uint32_t), "a move is four bytes");
