@@ -397,7 +397,9 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
 /* ProbCut (Ethereal 12): a capture whose exchange gains enough to beat
  * beta by PROBCUT_MARGIN, searched four plies shallower with that raised
  * bound, would most likely hold beta at full depth too.  True with *score
- * when one does. */
+ * when one does.  Each capture is asked of the quiescence search first,
+ * as Ethereal does: only those that hold the raised bound there are
+ * searched. */
 static bool probcut(struct searcher *s, int ply, int beta, int depth, int static_eval,
                     struct move hash_move, bool cut_node, int *score)
 {
@@ -415,8 +417,11 @@ static bool probcut(struct searcher *s, int ply, int beta, int depth, int static
             continue;
         tt_prefetch(s->tt, b->state->key);
         s->plies[ply].move = m;
-        int x =
-            -search(s, ply + 1, -raised, -raised + 1, depth - PROBCUT_REDUCTION, false, !cut_node);
+        /* The quiescence search first: most captures fail there, cheaply. */
+        int x = -quiesce(s, ply + 1, -raised, -raised + 1);
+        if (x >= raised && !s->timed_out)
+            x = -search(s, ply + 1, -raised, -raised + 1, depth - PROBCUT_REDUCTION, false,
+                        !cut_node);
         board_take_back(b);
         if (s->timed_out)
             return false;
