@@ -350,6 +350,31 @@ static int pick_all(struct move_picker *mp, const struct move_list *all, int *se
     return n;
 }
 
+/* A searcher with its own table and evaluator, and a cleared history, for
+ * the picker's tests. */
+struct picker_fixture {
+    struct tt tt;
+    struct evaluator *eval;
+    struct searcher *s;
+    struct history h;
+};
+
+static void picker_fixture_open(struct picker_fixture *f)
+{
+    memset(&f->tt, 0, sizeof f->tt);
+    ck_assert(tt_resize(&f->tt, 1));
+    f->eval = evaluator_new();
+    f->s = searcher_new(&f->tt, f->eval);
+    history_clear(&f->h);
+}
+
+static void picker_fixture_close(struct picker_fixture *f)
+{
+    searcher_free(f->s);
+    evaluator_free(f->eval);
+    tt_free(&f->tt);
+}
+
 /* The staged picker (issue 31) gives every pseudo-legal move exactly once,
  * whatever the table move, killers and counter move are (moves of this
  * position, of another one, or none); with skip_quiets from the start only
@@ -358,12 +383,10 @@ static int pick_all(struct move_picker *mp, const struct move_list *all, int *se
  * promotions. */
 START_TEST(test_picker_gives_every_move_once)
 {
-    struct tt tt = {0};
-    ck_assert(tt_resize(&tt, 1));
-    struct evaluator *eval = evaluator_new();
-    struct searcher *s = searcher_new(&tt, eval);
-    struct history h;
-    history_clear(&h);
+    struct picker_fixture fx;
+    picker_fixture_open(&fx);
+    struct searcher *s = fx.s;
+    struct history *h = &fx.h;
     int seen[MAX_MOVES];
     struct move_list all[ARRAY_SIZE(PICK_FENS)];
     for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
@@ -373,7 +396,7 @@ START_TEST(test_picker_gives_every_move_once)
     for (size_t f = 0; f < ARRAY_SIZE(PICK_FENS); f++) {
         set_fen(PICK_FENS[f]);
         struct history_context ctx;
-        history_context(&h, &board, true, &ctx);
+        history_context(h, &board, true, &ctx);
         const struct move_list *l = &all[f], *other = &all[(f + 1) % ARRAY_SIZE(PICK_FENS)];
         for (int t = 0; t < 6; t++) {
             /* table move, killers, counter: from this list, the other, none */
@@ -417,9 +440,7 @@ START_TEST(test_picker_gives_every_move_once)
                 ck_assert_int_eq(seen[i], (l->moves[i].type & (CAPTURE | PROMOTION)) != 0);
         }
     }
-    searcher_free(s);
-    evaluator_free(eval);
-    tt_free(&tt);
+    picker_fixture_close(&fx);
 }
 END_TEST
 
@@ -431,12 +452,9 @@ END_TEST
  * legal move, the counter move to Kxf2 being a pawn's h5-h6. */
 START_TEST(test_picker_stale_refutation_with_same_squares)
 {
-    struct tt tt = {0};
-    ck_assert(tt_resize(&tt, 1));
-    struct evaluator *eval = evaluator_new();
-    struct searcher *s = searcher_new(&tt, eval);
-    struct history h;
-    history_clear(&h);
+    struct picker_fixture fx;
+    picker_fixture_open(&fx);
+    struct searcher *s = fx.s;
     set_fen("8/8/8/7P/8/K7/5k2/6r1 w - - 0 1");
     struct move pawn_push;
     char err[MOVE_ERR_MAX];
@@ -450,7 +468,7 @@ START_TEST(test_picker_stale_refutation_with_same_squares)
     int seen[MAX_MOVES];
     for (int slot = 0; slot < 3; slot++) {
         struct history_context ctx;
-        history_context(&h, &board, true, &ctx);
+        history_context(&fx.h, &board, true, &ctx);
         s->plies[0].killers[0] = slot == 0 ? pawn_push : move_none();
         s->plies[0].killers[1] = slot == 1 ? pawn_push : move_none();
         ctx.counter = slot == 2 ? pawn_push : move_none();
@@ -460,9 +478,7 @@ START_TEST(test_picker_stale_refutation_with_same_squares)
         for (int i = 0; i < here.count; i++)
             ck_assert_int_eq(seen[i], 1);
     }
-    searcher_free(s);
-    evaluator_free(eval);
-    tt_free(&tt);
+    picker_fixture_close(&fx);
 }
 END_TEST
 
