@@ -102,7 +102,7 @@ enum search_feature {
     FEATURE_CONT_HISTORY = 1 << 12,   /* counter-move and follow-up histories, capture history */
     FEATURE_HISTORY_PRUNE = 1 << 13,  /* quiets with bad continuation history pruned */
     FEATURE_PRUNE_CHECKS = 1 << 14,   /* quiet checks pruned like other quiets (off by default) */
-    FEATURE_PROBCUT = 1 << 15,        /* ProbCut (off by default: not yet tested) */
+    FEATURE_PROBCUT = 1 << 15,        /* ProbCut (off: no gain at 2+0.02, test 64) */
     FEATURE_QS_SEE_DELTA = 1 << 16,   /* quiescence SEE threshold from the delta margin (off) */
     FEATURE_SINGULAR = 1 << 17,       /* singular extension of the table move, multi-cut */
     FEATURE_CORR_HISTORY = 1 << 18,   /* static evaluation corrected by pawn history (off) */
