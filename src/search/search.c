@@ -398,7 +398,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
  * beta by PROBCUT_MARGIN, searched four plies shallower with that raised
  * bound, would most likely hold beta at full depth too.  True with *score
  * when one does.  Each capture is asked of the quiescence search first,
- * as Ethereal does: only those that hold the raised bound there are
+ * as Stockfish does: only those that hold the raised bound there are
  * searched. */
 static bool probcut(struct searcher *s, int ply, int beta, int depth, int static_eval,
                     struct move hash_move, bool cut_node, int *score)
