@@ -595,11 +595,15 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         !singular_search)
         depth--;
 
+    /* The table move may come from another position that shares this
+     * one's key bits (move_equal compares squares): it stands for one of
+     * this position's moves only when it is pseudo-legal here, or another
+     * piece's move on the same squares would be excluded and extended. */
     int hash_move_extension = 0;
     if (has(s, FEATURE_SINGULAR) && !root && !singular_search && depth >= SINGULAR_DEPTH && found &&
         !move_is_none(hash_move) && hit.depth >= depth - SINGULAR_TT_DEPTH &&
         (hit.bound & (TT_LOWERBOUND | TT_EXACTSCORE)) && !is_ply_score(hit.score) &&
-        ply < 2 * s->root_depth) {
+        ply < 2 * s->root_depth && move_is_pseudo_legal(b, hash_move)) {
         int x;
         hash_move_extension =
             singular_extension(s, ply, depth, hit.score, beta, hash_move, pv_node, cut_node, &x);
