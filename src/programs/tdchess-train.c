@@ -107,6 +107,8 @@ static void usage(void)
            "                          the data's scores and results)\n"
            "  -l, --lambda L          share of the score in the target (default 0.5)\n"
            "      --decay F           multiply the rate by F after each epoch (default 1)\n"
+           "      --regularize R      pull the parameters back towards the starting\n"
+           "                          set by the share R after each epoch (default 0)\n"
            "  -f, --from FILE         start from the set FILE instead of SET\n"
            "  -q, --quiet             no progress line\n"
            "Ctrl-C, SIGTERM or SIGHUP stops after the epoch, SET written.\n"));

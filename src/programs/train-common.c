@@ -26,17 +26,22 @@ static uint64_t seed_arg(const char *text)
     return (uint64_t)s;
 }
 
-/* The validation share ("10%" or "0.1", at most half) as "every n-th
- * game": 10% is every 10th, 0 none. */
-static int validation_every(const char *arg)
+double train_share_arg(const char *arg, double max, const char *what)
 {
     char text[64];
     snprintf(text, sizeof text, "%s", arg);
     size_t len = strlen(text);
     bool percent = len > 0 && text[len - 1] == '%';
     text[len - percent] = '\0';
-    double share = program_real_arg(text, 0, percent ? 50 : 0.5, _("validation share"));
-    share /= percent ? 100 : 1;
+    double share = program_real_arg(text, 0, percent ? 100 * max : max, what);
+    return percent ? share / 100 : share;
+}
+
+/* The validation share ("10%" or "0.1", at most half) as "every n-th
+ * game": 10% is every 10th, 0 none. */
+static int validation_every(const char *arg)
+{
+    double share = train_share_arg(arg, 0.5, _("validation share"));
     return share > 0 ? (int)(1 / share + 0.5) : 0;
 }
 

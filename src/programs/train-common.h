@@ -68,6 +68,10 @@ struct train_command {
  * option, which is the kind's own. */
 bool train_common_option(const struct train_command *cmd, int c, const char *arg);
 
+/* A share given as "10%" or "0.1", from 0 to MAX; a usage error naming
+ * WHAT otherwise. */
+double train_share_arg(const char *arg, double max, const char *what);
+
 /* Loads the positions of DATA into *TRAIN and moves those of every
  * run->every-th game to *VALIDATION (empty when none).  With run->fit_scale, *SCALE
  * becomes the scale K that fits them best (kept when none does) and is

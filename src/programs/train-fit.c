@@ -23,8 +23,11 @@
 /* What a fit is asked to do beside the fitter's options. */
 struct fit_run {
     struct train_run run;
-    const char *from; /* NULL: start from SET itself */
+    const char *from;  /* NULL: start from SET itself */
+    double regularize; /* the share of the way back to the start, per epoch */
 };
+
+enum { OPT_REGULARIZE = 256 };
 
 /* The positions of d traced with the evaluator's set, with a progress line. */
 static struct setfit_data *trace_file(const struct evaluator *e, struct nettrain_data *d,
@@ -62,16 +65,19 @@ static void trace_positions(struct setfit_options *o, const struct train_run *ru
 }
 
 /* The epochs of f, writing SET after each; returns the exit status. */
-static int fit_epochs(struct setfit *f, struct setfit_options *o, const struct train_run *run,
-                      const struct setfit_data *train, const struct setfit_data *valid, bool quiet,
-                      const char *set)
+static int fit_epochs(struct setfit *f, struct setfit_options *o, const struct fit_run *fr,
+                      const struct eval_params *start, const struct setfit_data *train,
+                      const struct setfit_data *valid, bool quiet, const char *set)
 {
+    const struct train_run *run = &fr->run;
     char err[512];
     const volatile sig_atomic_t *stop = train_catch_stop_signals();
     int status = EXIT_SUCCESS;
     for (int epoch = 1; epoch <= run->epochs && status == EXIT_SUCCESS; epoch++) {
         struct train_progress p = {quiet, epoch, run->epochs, time_wall(), 0};
         double loss = setfit_epoch(f, train, train_show_progress, &p);
+        if (fr->regularize > 0)
+            setfit_pull(f, start, fr->regularize);
         if (!quiet)
             fputc('\r', stderr);
         if (!run->quiet)
@@ -105,7 +111,7 @@ static int fit(struct setfit_options *o, const struct fit_run *fr, const char *d
                 setfit_data_count(train), valid ? setfit_data_count(valid) : (size_t)0);
         report_losses(f, 0, fr->run.epochs, setfit_loss(f, train), valid);
     }
-    int status = fit_epochs(f, o, &fr->run, train, valid, quiet, set);
+    int status = fit_epochs(f, o, fr, &start, train, valid, quiet, set);
     setfit_free(f);
     setfit_data_free(train);
     setfit_data_free(valid);
@@ -118,10 +124,11 @@ int train_fit_main(int argc, char **argv, void (*usage)(void), void (*version)(v
         {"fit", no_argument, NULL, 'F'},
         TRAIN_COMMON_LONG_OPTIONS,
         {"from", required_argument, NULL, 'f'},
+        {"regularize", required_argument, NULL, OPT_REGULARIZE},
         {NULL, 0, NULL, 0},
     };
     struct setfit_options o = setfit_options_default();
-    struct fit_run fr = {{10, 10, false, true, 1.0}, NULL};
+    struct fit_run fr = {{10, 10, false, true, 1.0}, NULL, 0};
     const struct train_command cmd = {
         &fr.run, {&o.seed, &o.batch, &o.rate, &o.scale, &o.lambda}, usage, version};
     int c;
@@ -131,6 +138,8 @@ int train_fit_main(int argc, char **argv, void (*usage)(void), void (*version)(v
             fr.run.fit_scale = false; /* a scale given is not fitted */
         if (c == 'f')
             fr.from = optarg;
+        else if (c == OPT_REGULARIZE)
+            fr.regularize = train_share_arg(optarg, 1, _("regularisation"));
         else if (c != 'F' && !train_common_option(&cmd, c, optarg))
             program_try_help_exit();
     }

@@ -154,6 +154,14 @@ void setfit_set_rate(struct setfit *f, double rate)
     f->o.rate = rate;
 }
 
+void setfit_pull(struct setfit *f, const struct eval_params *start, double share)
+{
+    for (int i = 0; i < EVAL_PARAMS; i++) {
+        double s = eval_param_get(start, i);
+        *f->ref[i] = s + (1 - share) * (*f->ref[i] - s);
+    }
+}
+
 static double sigmoid(double x)
 {
     return 1 / (1 + exp(-x));

@@ -68,5 +68,10 @@ double setfit_loss(const struct setfit *f, const struct setfit_data *fd);
 /* The parameters as fitted so far. */
 const struct eval_params *setfit_params(const struct setfit *f);
 void setfit_set_rate(struct setfit *f, double rate);
+/* Pulls every parameter back towards START by SHARE (0 to 1) of its
+ * distance: the fit's --regularize, once an epoch, so that what the data
+ * says little about (a rare feature's weight, a new table) stays near
+ * where it started. */
+void setfit_pull(struct setfit *f, const struct eval_params *start, double share);
 
 #endif /* TDCHESS_TRAIN_SETFIT_H */
