@@ -491,9 +491,7 @@ int main(int argc, char **argv)
                 program_usage_error(_("invalid number of epochs '%s'"), optarg);
             break;
         case 'v':
-            if (!parse_double(optarg, &opt.validate, true) || opt.validate < 0 ||
-                opt.validate > 0.9)
-                program_usage_error(_("invalid validation share '%s' (0 to 90%%)"), optarg);
+            opt.validate = train_share_arg(optarg, 0.9, _("validation share"));
             break;
         case 's': {
             char *end;
@@ -538,9 +536,7 @@ int main(int argc, char **argv)
             opt.lambda = x;
             break;
         case OPT_REGULARIZE:
-            if (!parse_double(optarg, &x, true) || x < 0 || x > 1)
-                program_usage_error(_("invalid regularisation '%s' (0 to 1)"), optarg);
-            opt.regularize = x;
+            opt.regularize = train_share_arg(optarg, 1, _("regularisation"));
             break;
         case OPT_MAX_MATERIAL:
             if (!parse_double(optarg, &x, false) || x < 0 || x > 100)
