@@ -15,6 +15,8 @@ _Static_assert(sizeof(struct eval_params) == EVAL_PARAMS * sizeof(double),
 _Static_assert(EVAL_INDEX_WEIGHTS + STAGE_NB * EVAL_WEIGHTS * EVAL_SLOTS == EVAL_PARAMS_V1,
                "flat indices must cover the design's parameters");
 _Static_assert(EVAL_PARAMS_V1 == 2796, "the design's sets have 2,796 parameters");
+_Static_assert(EVAL_INDEX_WEIGHTS % 2 == 0 && EVAL_SLOTS == 2,
+               "eval_param_twin pairs the slots by the lowest bit of the index");
 _Static_assert(EVAL_X_ROOK_SEVENTH == EVAL_EXTRAS_V2 - 1, "extras of format 2");
 _Static_assert(EVAL_X_MOBILITY_TABLE + EVAL_MOBILITY_ENTRIES == EVAL_EXTRAS_V3,
                "extras of format 3");
@@ -549,6 +551,19 @@ void eval_params_format6_default(struct eval_params *p)
 double eval_param_get(const struct eval_params *p, int index)
 {
     return *eval_param_ref((struct eval_params *)p, index);
+}
+
+int eval_param_twin(int index)
+{
+    if (index >= EVAL_INDEX_WEIGHTS)
+        return index ^ 1; /* every section from here on is (our, their) pairs */
+    if (index >= EVAL_INDEX_KD_OWN)
+        return -1;
+    int sq = index % 64, piece = index / 64 % EVAL_PS_PIECES, stage = index / (64 * EVAL_PS_PIECES);
+    int twin = piece == EVAL_PS_EMPTY ? piece
+               : piece < PIECE_NB     ? piece + PIECE_NB
+                                      : piece - PIECE_NB;
+    return eval_index_ps(stage, twin, sq_flip(sq));
 }
 
 void eval_params_scale(struct eval_params *p, double factor)

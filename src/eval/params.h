@@ -264,6 +264,13 @@ bool eval_params_finite(const struct eval_params *p);
  * formats 3, 4, 5 and 6. */
 double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
+/* The parameter that weighs the same feature for the other side: their
+ * piece-square entry for our piece (the square flipped) and back, the
+ * empty-square entry of the flipped square, the other slot of a weight or
+ * an extra; -1 for the king distances (own and other are not a pair of
+ * sides).  A set whose pairs are (d, -d) gives the side to move nothing by
+ * itself (tdchess-train --fit --tied). */
+int eval_param_twin(int index);
 enum {
     EVAL_INDEX_PS = 0,
     EVAL_INDEX_KD_OWN = STAGE_NB * EVAL_PS_PIECES * 64,                   /* 2496 */

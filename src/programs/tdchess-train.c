@@ -109,6 +109,9 @@ static void usage(void)
            "      --decay F           multiply the rate by F after each epoch (default 1)\n"
            "      --regularize R      pull the parameters back towards the starting\n"
            "                          set by the share R after each epoch (default 0)\n"
+           "      --tied              fit each weight of the opponent as minus the\n"
+           "                          side to move's (the set then gives the side to\n"
+           "                          move nothing by itself)\n"
            "  -f, --from FILE         start from the set FILE instead of SET\n"
            "  -q, --quiet             no progress line\n"
            "Ctrl-C, SIGTERM or SIGHUP stops after the epoch, SET written.\n"));

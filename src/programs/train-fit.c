@@ -27,7 +27,7 @@ struct fit_run {
     double regularize; /* the share of the way back to the start, per epoch */
 };
 
-enum { OPT_REGULARIZE = 256 };
+enum { OPT_REGULARIZE = 256, OPT_TIED };
 
 /* The positions of d traced with the evaluator's set, with a progress line. */
 static struct setfit_data *trace_file(const struct evaluator *e, struct nettrain_data *d,
@@ -125,6 +125,7 @@ int train_fit_main(int argc, char **argv, void (*usage)(void), void (*version)(v
         TRAIN_COMMON_LONG_OPTIONS,
         {"from", required_argument, NULL, 'f'},
         {"regularize", required_argument, NULL, OPT_REGULARIZE},
+        {"tied", no_argument, NULL, OPT_TIED},
         {NULL, 0, NULL, 0},
     };
     struct setfit_options o = setfit_options_default();
@@ -140,6 +141,8 @@ int train_fit_main(int argc, char **argv, void (*usage)(void), void (*version)(v
             fr.from = optarg;
         else if (c == OPT_REGULARIZE)
             fr.regularize = train_share_arg(optarg, 1, _("regularisation"));
+        else if (c == OPT_TIED)
+            o.tied = true;
         else if (c != 'F' && !train_common_option(&cmd, c, optarg))
             program_try_help_exit();
     }

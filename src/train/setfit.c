@@ -46,7 +46,8 @@ struct setfit {
 
 struct setfit_options setfit_options_default(void)
 {
-    return (struct setfit_options){16384, 0.0005, 0.5, 400.0, 1};
+    return (struct setfit_options){
+        .batch = 16384, .rate = 0.0005, .lambda = 0.5, .scale = 400.0, .seed = 1, .tied = false};
 }
 
 /* ---- tracing --------------------------------------------------------------- */
@@ -125,6 +126,20 @@ size_t setfit_data_count(const struct setfit_data *fd)
 
 /* ---- the fit --------------------------------------------------------------- */
 
+/* Makes every pair of twins (d, -d), d half their difference: the set's
+ * side-to-move part is dropped and the rest kept. */
+static void tie(struct setfit *f)
+{
+    for (int i = 0; i < EVAL_PARAMS; i++) {
+        int twin = eval_param_twin(i);
+        if (twin <= i)
+            continue;
+        double d = (*f->ref[i] - *f->ref[twin]) / 2;
+        *f->ref[i] = d;
+        *f->ref[twin] = -d;
+    }
+}
+
 struct setfit *setfit_new(const struct setfit_options *o, const struct eval_params *p)
 {
     struct setfit *f = xcalloc(1, sizeof *f);
@@ -133,6 +148,8 @@ struct setfit *setfit_new(const struct setfit_options *o, const struct eval_para
     for (int i = 0; i < EVAL_PARAMS; i++)
         f->ref[i] = eval_param_ref(&f->p, i);
     rng_seed(&f->rng, o->seed);
+    if (o->tied)
+        tie(f);
     return f;
 }
 
@@ -160,6 +177,8 @@ void setfit_pull(struct setfit *f, const struct eval_params *start, double share
         double s = eval_param_get(start, i);
         *f->ref[i] = s + (1 - share) * (*f->ref[i] - s);
     }
+    if (f->o.tied)
+        tie(f); /* the start need not be tied */
 }
 
 static double sigmoid(double x)
@@ -201,13 +220,24 @@ static void adam_step(struct setfit *f, size_t batch)
     f->step++;
     double c1 = 1 - pow(b1, (double)f->step), c2 = 1 - pow(b2, (double)f->step);
     for (int i = 0; i < EVAL_PARAMS; i++) {
+        /* Tied, the pair (d, -d) is one parameter d, moved by the lower
+         * index: the loss changes by grad[i] - grad[twin] per unit of d. */
+        int twin = f->o.tied ? eval_param_twin(i) : -1;
+        if (twin >= 0 && twin < i)
+            continue;
         double g = f->grad[i] / (double)batch;
         f->grad[i] = 0;
+        if (twin >= 0) {
+            g -= f->grad[twin] / (double)batch;
+            f->grad[twin] = 0;
+        }
         if (g == 0 && f->m[i] == 0)
             continue; /* never used: stays as it was */
         f->m[i] = b1 * f->m[i] + (1 - b1) * g;
         f->v[i] = b2 * f->v[i] + (1 - b2) * g * g;
         *f->ref[i] -= f->o.rate * (f->m[i] / c1) / (sqrt(f->v[i] / c2) + eps);
+        if (twin >= 0)
+            *f->ref[twin] = -*f->ref[i];
     }
 }
 

@@ -43,6 +43,7 @@ struct setfit_options {
     double lambda; /* share of the search score in the target (default 0.5) */
     double scale;  /* K, centipawns of the sigmoid (default 400) */
     uint64_t seed; /* the order of positions */
+    bool tied;     /* each (our, their) pair fitted as (d, -d): eval_param_twin */
 };
 struct setfit_options setfit_options_default(void);
 
@@ -57,7 +58,8 @@ void setfit_data_free(struct setfit_data *fd);
 size_t setfit_data_count(const struct setfit_data *fd);
 
 struct setfit;
-/* A fitter starting from the parameters p. */
+/* A fitter starting from the parameters p (with o->tied, from p with each
+ * pair made (d, -d), d half their difference). */
 struct setfit *setfit_new(const struct setfit_options *o, const struct eval_params *p);
 void setfit_free(struct setfit *f);
 /* One pass over fd in shuffled order; returns the mean training loss. */
