@@ -12,7 +12,9 @@
 # d = (our - their) / 2, and the piece-square tables and the empty-square
 # table become antisymmetric under the colour flip (their-X at rank r is
 # minus our-X at rank 9 - r).  The king distances, which the default
-# configuration leaves out, are not touched.
+# configuration leaves out, are not touched.  tdchess-train --fit --tied
+# fits a set with its pairs tied this way from the start (eval_param_twin
+# pairs the same parameters); this script ties a set already fitted.
 #
 # Copyright (C) 2026 The tdchess authors.
 # This file is free software: you can redistribute it and/or modify it
