@@ -638,7 +638,12 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
          * is known.  A capture the picker found good by its exchange is
          * not asked again. */
         bool may_prune = !root && best > -MATE_BOUND && has_pieces(b);
-        int lmr_depth = depth - 1 - reduction;
+        /* The depth the move would be searched at after its reduction:
+         * futility and the quiet SEE test scale with it.  With
+         * prune-depth it counts the move's own ply as LMR has since issue
+         * 31 (Ethereal's lmrDepth, depth - R); without it, a ply less, as
+         * the first search had it when LMR came on top of the ply. */
+        int lmr_depth = depth - !has(s, FEATURE_PRUNE_DEPTH) - reduction;
         if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
             mp.given != STAGE_GOOD_NOISY && !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
             continue;
