@@ -954,7 +954,8 @@ START_TEST(test_singular_plus)
 END_TEST
 
 /* The features off by default that change only how a node is searched
- * (corr-history, qs-see-delta, probcut, cut-node, prune-depth) are wired
+ * (corr-history, qs-see-delta, probcut, cut-node, prune-depth,
+ * full-depth-prune) are wired
  * in: each takes another number of nodes to the same depth, and answers
  * with a legal move. */
 START_TEST(test_optional_features_change_search)
@@ -964,8 +965,9 @@ START_TEST(test_optional_features_change_search)
     ck_assert(engine_init(&e, 4, eval));
     const char *fen = MIDDLEGAME;
     struct search_result without = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES);
-    const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA, FEATURE_PROBCUT,
-                                 FEATURE_CUT_NODE, FEATURE_PRUNE_DEPTH};
+    const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA,
+                                 FEATURE_PROBCUT,      FEATURE_CUT_NODE,
+                                 FEATURE_PRUNE_DEPTH,  FEATURE_FULL_DEPTH_PRUNE};
     for (size_t i = 0; i < ARRAY_SIZE(optional); i++) {
         struct search_result with = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | optional[i]);
         ck_assert(move_is_legal(&board, with.best));

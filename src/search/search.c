@@ -74,6 +74,15 @@ enum {
     HIST_EXTENSION_LIMIT = 10000,      /* ... with both continuation histories this high */
 };
 
+/* full-depth-prune: Ethereal 12's margins, per ply of the node's depth. */
+enum {
+    FULL_FUTILITY_MARGIN = 90 * CP,
+    FULL_FUTILITY_HISTORY_MARGIN = 256 * CP, /* more for a move with good history */
+    FULL_SEE_DEPTH = 9,
+    FULL_SEE_QUIET_MARGIN = 80 * CP,   /* per ply */
+    FULL_SEE_CAPTURE_MARGIN = 18 * CP, /* per ply squared */
+};
+
 static const int FUTILITY_HISTORY_LIMIT[2] = {FUTILITY_HISTORY_LIMIT_0, FUTILITY_HISTORY_LIMIT_1};
 
 /* ---- time and limits ---------------------------------------------------- */
@@ -388,6 +397,28 @@ static int lmp_limit(int depth, bool improving)
     return counts[improving][depth];
 }
 
+/* full-depth-prune: Ethereal 12's late move and futility pruning, judged
+ * by the node's depth rather than the depth left after the move's
+ * reduction, with its counts and margins.  True when the quiet moves
+ * after this one are not worth searching. */
+static bool full_depth_ends_quiets(const struct searcher *s, int depth, bool improving,
+                                   bool in_check, int static_eval, int alpha, int quiets_seen,
+                                   struct history_scores hs)
+{
+    static const int counts[2][LMP_DEPTH + 1] = {{0, 3, 4, 6, 10, 14, 19, 25, 31},
+                                                 {0, 5, 7, 11, 17, 26, 36, 48, 63}};
+    if (has(s, FEATURE_LMP) && depth <= LMP_DEPTH && quiets_seen >= counts[improving][depth])
+        return true;
+    if (!has(s, FEATURE_FUTILITY) || in_check || depth > FUTILITY_DEPTH)
+        return false;
+    int margin = FULL_FUTILITY_MARGIN * depth;
+    bool good_history =
+        has(s, FEATURE_HISTORY_PRUNE) && history_quiet_sum(hs) >= FUTILITY_HISTORY_LIMIT[improving];
+    if (good_history)
+        margin += FULL_FUTILITY_HISTORY_MARGIN; /* worth a closer look */
+    return static_eval + margin <= alpha;
+}
+
 /* cut_node: a null-window node expected to fail high (Stockfish's
  * cutNode): the first reply of an expected all-node, a late move searched
  * reduced, a null move's reply to an all-node. */
@@ -644,8 +675,11 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
          * 31 (Ethereal's lmrDepth, depth - R); without it, a ply less, as
          * the first search had it when LMR came on top of the ply. */
         int lmr_depth = depth - !has(s, FEATURE_PRUNE_DEPTH) - reduction;
-        if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && depth <= 8 &&
-            mp.given != STAGE_GOOD_NOISY && !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth))
+        bool full_depth = has(s, FEATURE_FULL_DEPTH_PRUNE);
+        if (may_prune && !quiet && has(s, FEATURE_SEE_PRUNE) && mp.given != STAGE_GOOD_NOISY &&
+            (full_depth ? depth <= FULL_SEE_DEPTH &&
+                              !see_ge(b, m, -FULL_SEE_CAPTURE_MARGIN * depth * depth)
+                        : depth <= 8 && !see_ge(b, m, -SEE_CAPTURE_MARGIN * depth)))
             continue;
         /* A late or futile quiet move ends the quiet moves: the picker
          * scores no more (those left are later still, or as futile) and
@@ -654,7 +688,16 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
          * unless it checks.  With prune-checks, checks are pruned like the
          * others and the quiet moves left are not even generated. */
         bool prune_checks = has(s, FEATURE_PRUNE_CHECKS);
-        if (may_prune && quiet && (prune_checks || !skip_quiets)) {
+        if (may_prune && quiet && full_depth && (prune_checks || !skip_quiets)) {
+            if (full_depth_ends_quiets(s, depth, improving, in_check, static_eval, alpha,
+                                       quiets_seen, hs))
+                skip_quiets = true; /* the quiets after this one */
+            if (((has(s, FEATURE_HISTORY_PRUNE) && history_prunes(depth, improving, hs)) ||
+                 (has(s, FEATURE_SEE_PRUNE) && depth <= FULL_SEE_DEPTH &&
+                  !see_ge(b, m, -FULL_SEE_QUIET_MARGIN * depth))) &&
+                (prune_checks || !picker_gives_check(&mp, b, m)))
+                continue;
+        } else if (may_prune && quiet && (prune_checks || !skip_quiets)) {
             if ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
                  quiets_seen >= lmp_limit(depth, improving)) ||
                 (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&

@@ -110,9 +110,10 @@ enum search_feature {
     FEATURE_CUT_NODE = 1 << 20,  /* late moves of expected cut nodes reduced a ply more (off) */
     FEATURE_NODE_TIME = 1 << 21, /* time scaled by the best root move's share of nodes (off) */
     FEATURE_TEMPO = 1 << 22,     /* the side to move's static evaluation gets a tempo bonus (off) */
-    FEATURE_SINGULAR_PLUS = 1 << 23, /* singular: double and negative extensions too (off) */
-    FEATURE_PRUNE_DEPTH = 1 << 24,   /* quiet pruning by depth - R, as Ethereal (off) */
-    FEATURE_ALL = (1 << 25) - 1,
+    FEATURE_SINGULAR_PLUS = 1 << 23,    /* singular: double and negative extensions too (off) */
+    FEATURE_PRUNE_DEPTH = 1 << 24,      /* quiet pruning by depth - R, as Ethereal (off) */
+    FEATURE_FULL_DEPTH_PRUNE = 1 << 25, /* quiet pruning by full depth, Ethereal's margins (off) */
+    FEATURE_ALL = (1 << 26) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;
