@@ -893,7 +893,8 @@ END_TEST
 /* Singular extensions (issue 31, on by default since strength-tests 32):
  * in a middlegame searched to depth 12, some table moves are extended and
  * some nodes cut by multi-cut, never without the feature; the move chosen
- * is still a legal one. */
+ * is still a legal one.  With singular-limited the verification is
+ * another search: it extends too, and the tree is not the same. */
 START_TEST(test_singular_extensions)
 {
     struct evaluator *eval = evaluator_new();
@@ -904,6 +905,10 @@ START_TEST(test_singular_extensions)
     ck_assert_uint_gt(with.stats.singular_extensions, 0);
     ck_assert_uint_gt(with.stats.multi_cuts, 0);
     ck_assert(!move_is_none(with.best));
+    struct search_result limited =
+        think(&e, fen, 12, SEARCH_DEFAULT_FEATURES | FEATURE_SINGULAR_LIMITED);
+    ck_assert_uint_gt(limited.stats.singular_extensions, 0);
+    ck_assert_uint_ne(limited.stats.nodes, with.stats.nodes);
     struct search_result without =
         think(&e, fen, 12, SEARCH_DEFAULT_FEATURES & ~(unsigned)FEATURE_SINGULAR);
     ck_assert_uint_eq(without.stats.singular_extensions, 0);

@@ -70,6 +70,8 @@ enum {
     DOUBLE_EXTENSION_MARGIN = 20 * CP, /* singular-plus: this far below, two plies */
     DOUBLE_EXTENSION_LIMIT = 8,        /* ... at most this many on one path */
     MULTI_CUT = -100,                  /* singular_extension(): not an extension, a cut */
+    SINGULAR_QUIETS = 6,               /* singular-limited: quiet moves tried ... */
+    SINGULAR_CAPTURES = 3,             /* ... and captures, before a move is singular */
     HIST_EXTENSION_QUIETS = 4,         /* among the first this many quiet moves ... */
     HIST_EXTENSION_LIMIT = 10000,      /* ... with both continuation histories this high */
 };
@@ -464,6 +466,46 @@ static bool probcut(struct searcher *s, int ply, int beta, int depth, int static
     return false;
 }
 
+/* singular-limited: Ethereal 12's verification.  Instead of a search of
+ * the whole node without the table move, the other moves are searched one
+ * by one at depth / 2 - 1 against the reduced bound, none reduced or
+ * pruned, until one reaches it; after SINGULAR_QUIETS quiet moves the
+ * quiets end, and after SINGULAR_CAPTURES captures too.  So the test is
+ * cheaper and a table move is called singular more often.  Returns the
+ * best score found, below singular_beta when every move tried failed. */
+static int singular_limited(struct searcher *s, int ply, int depth, int singular_beta,
+                            struct move hash_move, bool cut_node)
+{
+    struct board *b = s->board;
+    struct move_picker mp;
+    struct history_context hc;
+    history_context(&s->history, b, has(s, FEATURE_CONT_HISTORY), &hc);
+    picker_init(&mp, s, b, ply, hash_move, &hc);
+    int best = -WIN_SCORE, quiets = 0, captures = 0;
+    struct move m;
+    while (picker_next(&mp, b, quiets >= SINGULAR_QUIETS, &m)) {
+        bool quiet = is_quiet(m);
+        if (move_equal(m, hash_move) || (quiet && quiets >= SINGULAR_QUIETS))
+            continue;
+        if (!board_make_move(b, m))
+            continue;
+        s->plies[ply].move = m;
+        int x = -search(s, ply + 1, -singular_beta, -singular_beta + 1, depth / 2 - 1, false,
+                        !cut_node);
+        board_take_back(b);
+        if (s->timed_out)
+            return best;
+        if (x > best)
+            best = x;
+        if (x >= singular_beta)
+            break;
+        quiet ? quiets++ : captures++;
+        if (quiets >= SINGULAR_QUIETS && captures >= SINGULAR_CAPTURES)
+            break;
+    }
+    return best;
+}
+
 /* Singular extensions with multi-cut (Ethereal 12, Stockfish): the table
  * move, known to hold a lower bound at nearly this depth, is searched a
  * ply deeper when every other move, searched at half the depth, fails
@@ -484,9 +526,14 @@ static int singular_extension(struct searcher *s, int ply, int depth, int tt_sco
     if (singular_beta < -MATE_BOUND)
         singular_beta = -MATE_BOUND;
     struct ply_data *pd = &s->plies[ply];
-    pd->excluded = hash_move;
-    int x = search(s, ply, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
-    pd->excluded = move_none();
+    int x;
+    if (has(s, FEATURE_SINGULAR_LIMITED)) {
+        x = singular_limited(s, ply, depth, singular_beta, hash_move, cut_node);
+    } else {
+        pd->excluded = hash_move;
+        x = search(s, ply, singular_beta - 1, singular_beta, (depth - 1) / 2, false, cut_node);
+        pd->excluded = move_none();
+    }
     if (x < singular_beta) {
         s->stats.singular_extensions++;
         if (plus && !pv_node && x < singular_beta - DOUBLE_EXTENSION_MARGIN &&

@@ -19,10 +19,11 @@
 /* Every technique but those a match has not yet decided is on by default:
  * NEWS has the matches that decided them. */
 const unsigned SEARCH_DEFAULT_FEATURES =
-    FEATURE_ALL & ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
-                              FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE |
-                              FEATURE_NODE_TIME | FEATURE_TEMPO | FEATURE_SINGULAR_PLUS |
-                              FEATURE_PRUNE_DEPTH | FEATURE_FULL_DEPTH_PRUNE);
+    FEATURE_ALL &
+    ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
+                FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE |
+                FEATURE_NODE_TIME | FEATURE_TEMPO | FEATURE_SINGULAR_PLUS | FEATURE_PRUNE_DEPTH |
+                FEATURE_FULL_DEPTH_PRUNE | FEATURE_SINGULAR_LIMITED);
 
 static const struct {
     const char *name;
@@ -54,6 +55,7 @@ static const struct {
     {"singular-plus", FEATURE_SINGULAR_PLUS},
     {"prune-depth", FEATURE_PRUNE_DEPTH},
     {"full-depth-prune", FEATURE_FULL_DEPTH_PRUNE},
+    {"singular-limited", FEATURE_SINGULAR_LIMITED},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
