@@ -391,12 +391,14 @@ static void report_currmove(struct searcher *s, struct move m, int number)
 }
 
 /* Late move pruning: the quiet moves seen (searched or pruned) after which
- * the rest are skipped, by depth (Ethereal 12's counts). */
-static int lmp_limit(int depth, bool improving)
+ * the rest are skipped, by depth; with full-depth-prune, Ethereal 12's
+ * counts exactly. */
+static int lmp_limit(int depth, bool improving, bool full_depth)
 {
-    static const int counts[2][LMP_DEPTH + 1] = {{0, 3, 4, 6, 10, 15, 21, 28, 36},
-                                                 {0, 4, 6, 10, 15, 21, 28, 36, 45}};
-    return counts[improving][depth];
+    static const int counts[2][2][LMP_DEPTH + 1] = {
+        {{0, 3, 4, 6, 10, 15, 21, 28, 36}, {0, 4, 6, 10, 15, 21, 28, 36, 45}},
+        {{0, 3, 4, 6, 10, 14, 19, 25, 31}, {0, 5, 7, 11, 17, 26, 36, 48, 63}}};
+    return counts[full_depth][improving][depth];
 }
 
 /* full-depth-prune: Ethereal 12's late move and futility pruning, judged
@@ -407,9 +409,8 @@ static bool full_depth_ends_quiets(const struct searcher *s, int depth, bool imp
                                    bool in_check, int static_eval, int alpha, int quiets_seen,
                                    struct history_scores hs)
 {
-    static const int counts[2][LMP_DEPTH + 1] = {{0, 3, 4, 6, 10, 14, 19, 25, 31},
-                                                 {0, 5, 7, 11, 17, 26, 36, 48, 63}};
-    if (has(s, FEATURE_LMP) && depth <= LMP_DEPTH && quiets_seen >= counts[improving][depth])
+    if (has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
+        quiets_seen >= lmp_limit(depth, improving, true))
         return true;
     if (!has(s, FEATURE_FUTILITY) || in_check || depth > FUTILITY_DEPTH)
         return false;
@@ -746,7 +747,7 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
                 continue;
         } else if (may_prune && quiet && (prune_checks || !skip_quiets)) {
             if ((has(s, FEATURE_LMP) && depth <= LMP_DEPTH &&
-                 quiets_seen >= lmp_limit(depth, improving)) ||
+                 quiets_seen >= lmp_limit(depth, improving, false)) ||
                 (has(s, FEATURE_FUTILITY) && !in_check && lmr_depth <= FUTILITY_DEPTH &&
                  static_eval + FUTILITY_BASE + FUTILITY_MARGIN * lmr_depth <= alpha &&
                  (!has(s, FEATURE_HISTORY_PRUNE) ||
