@@ -189,22 +189,34 @@ START_TEST(test_param_layout)
     ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS_V5 - 1), "king-danger-noqueen");
     /* Then format 6's: seven counts, the passed pawns' king distances by
      * rank, the tables. */
-    ck_assert_int_eq(EVAL_PARAMS, 4644);
-    ck_assert_int_eq(EVAL_PARAMS - EVAL_PARAMS_V5, 3 * 67 * 2);
+    ck_assert_int_eq(EVAL_PARAMS_V6, 4644);
+    ck_assert_int_eq(EVAL_PARAMS_V6 - EVAL_PARAMS_V5, 3 * 67 * 2);
     ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_KNIGHT_BEHIND_PAWN, 0)),
                      &p.extra6[0][0][0]);
-    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS_V6 - 1, 1)),
                      &p.extra6[2][EVAL_EXTRAS6 - 1][1]);
-    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS_V6 - 1, 1), EVAL_PARAMS_V6 - 1);
     ck_assert_str_eq(eval_extra_name(EVAL_X_KNIGHT_BEHIND_PAWN), "knight-behind-pawn");
     ck_assert_str_eq(eval_extra_name(EVAL_X_SPACE), "space");
+    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS_V6 - 1), "passed-free-rank-7");
+    /* Then format 7's: the danger over the king's area, squared and
+     * linear. */
+    ck_assert_int_eq(EVAL_PARAMS, 4656);
+    ck_assert_int_eq(EVAL_PARAMS - EVAL_PARAMS_V6, 3 * 2 * 2);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(0, EVAL_X_AREA_DANGER, 0)),
+                     &p.extra7[0][0][0]);
+    ck_assert_ptr_eq(eval_param_ref(&p, eval_index_extra(2, EVAL_EXTRAS - 1, 1)),
+                     &p.extra7[2][EVAL_EXTRAS7 - 1][1]);
+    ck_assert_int_eq(eval_index_extra(2, EVAL_EXTRAS - 1, 1), EVAL_PARAMS - 1);
+    ck_assert_str_eq(eval_extra_name(EVAL_X_AREA_DANGER), "area-danger");
+    ck_assert_str_eq(eval_extra_name(EVAL_X_AREA_DANGER_LINEAR), "area-danger-linear");
     ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_OWN_KING), "passed-own-king-rank-2");
     ck_assert_str_eq(eval_extra_name(EVAL_X_PASSED_THEIR_KING + 5), "passed-their-king-rank-7");
     ck_assert_str_eq(eval_extra_name(EVAL_X_SIBERIA_TABLE), "knight-far-4");
     ck_assert_str_eq(eval_extra_name(EVAL_X_DEFENDER_TABLE + 11), "king-defenders-11");
     ck_assert_str_eq(eval_extra_name(EVAL_X_PAWN_FILE_TABLE + 7), "king-pawn-file-7");
     ck_assert_str_eq(eval_extra_name(EVAL_X_CLOSED_ROOK_TABLE), "closed-rook-0");
-    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS - 1), "passed-free-rank-7");
+    ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS - 1), "area-danger-linear");
     ck_assert_str_eq(eval_extra_name(EVAL_EXTRAS), "?");
     ck_assert_int_eq(eval_shelter_entry(true, 3, 7) + 1, EVAL_X_STORM_TABLE);
     ck_assert_str_eq(eval_extra_name(EVAL_X_THREAT_PAWN_PUSH), "threat-pawn-push");
@@ -431,13 +443,20 @@ static int extra(const char *fen, int x, int slot)
 /* An extended set: symmetric under the colour flip, the trace is the
  * evaluation wherever no stages are blended and no drawish scaling
  * applies, and the extras count what tdchess-set(5) says. */
-/* Format 2, 3, 4 or 5: symmetric, and the trace is the evaluation where no
- * stages are blended and no drawish scaling applies. */
+/* Format 2 to 7: symmetric, and the trace is the evaluation where no
+ * stages are blended and no drawish scaling applies.  Format 7 also
+ * without format 6's terms (FORMAT -7), which the evaluator then skips. */
 static void check_extended_set(int format, int min_compared)
 {
     struct evaluator *rnd = evaluator_new();
     struct eval_params p;
     random_params_extended(&p, 31);
+    if (format == -7) {
+        memset(p.extra6, 0, sizeof p.extra6);
+        format = 7;
+    }
+    if (format < 7)
+        memset(p.extra7, 0, sizeof p.extra7);
     if (format < 6)
         memset(p.extra6, 0, sizeof p.extra6);
     if (format < 5)
@@ -583,6 +602,47 @@ static void check_format5(struct eval_params *d)
     KD_IS(queen, eval_kd_product(EVAL_KD_CHECKS, EVAL_KD_CHECKS), 0, 0);
 }
 
+/* Format 7's danger over the king's area (tdchess-set(5) "FORMAT 7"), d a
+ * set of format 4 with a weight on king danger. */
+static void check_format7(const struct eval_params *d)
+{
+    struct eval_params seven = *d;
+    eval_params_format7_default(&seven);
+    ck_assert_int_eq(eval_params_format(&seven), 7);
+    ck_assert(!eval_params_format6_terms(&seven));
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+            double was = eval_param_get(d, eval_index_extra(stage, EVAL_X_KING_DANGER, slot));
+            ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_AREA_DANGER, slot)) ==
+                      was);
+            ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_KING_DANGER, slot)) ==
+                      0);
+        }
+    evaluator_set_params(ev, &seven);
+    /* The queen on d1 checks g8 from four safe squares but attacks none of
+     * the king's area (f6-h8): no attacker, no danger. */
+    EXTRA_IS("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_AREA_DANGER, 0, 0);
+    /* With a rook on g1 against f7, g7, h7: one attacker (weight 10) on
+     * g7 (g6 is guarded by two pawns) = 44, g7 weak (the king alone
+     * defends it) 38, the pawns f7 and h7 not weak -44, the queen's safe
+     * check on d8 95, less 18: 125, squared over 4096 is 3, over 16 is 7;
+     * the same for Black, colours flipped. */
+    const char *rook = "6k1/5ppp/8/8/8/8/8/K2Q2R1 w - - 0 1";
+    EXTRA_IS(rook, EVAL_X_AREA_DANGER, 0, 3);
+    EXTRA_IS(rook, EVAL_X_AREA_DANGER_LINEAR, 0, 7);
+    EXTRA_IS(rook, EVAL_X_AREA_DANGER, 1, 0);
+    EXTRA_IS("k2q2r1/8/8/8/8/8/5PPP/6K1 b - - 0 1", EVAL_X_AREA_DANGER_LINEAR, 0, 7);
+    EXTRA_IS("6k1/5ppp/8/8/8/8/8/K2Q2R1 b - - 0 1", EVAL_X_AREA_DANGER_LINEAR, 1, 7);
+    /* Without the queen, one attacker is no attack. */
+    EXTRA_IS("6k1/5ppp/8/8/8/8/8/K5R1 w - - 0 1", EVAL_X_AREA_DANGER_LINEAR, 0, 0);
+    /* Rf7, Rf2 and Qg5 against the king on h8 (a game's position):
+     * 237 for White, 19 for Black; format 3's square says 30 and 4. */
+    const char *attack = "2r1rn1k/3p1R2/pp2p3/6Q1/2Pq2pP/1P6/P4RKP/8 b - - 5 37";
+    EXTRA_IS(attack, EVAL_X_AREA_DANGER, 1, 237);
+    EXTRA_IS(attack, EVAL_X_AREA_DANGER, 0, 19);
+    EXTRA_IS(attack, EVAL_X_KING_DANGER, 1, 30);
+}
+
 /* Format 6's counts (tdchess-set(5) "FORMAT 6"), d a set of format 4. */
 static void check_format6(struct eval_params *d)
 {
@@ -679,6 +739,8 @@ START_TEST(test_extended)
     check_extended_set(4, 10);
     check_extended_set(5, 10);
     check_extended_set(6, 10);
+    check_extended_set(7, 10);
+    check_extended_set(-7, 10);
 
     /* The counts, with the default extras switched on in ev. */
     struct eval_params d;
@@ -727,6 +789,7 @@ START_TEST(test_extended)
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 0), 56);
     ck_assert_int_eq(extra("6k1/8/8/8/8/8/8/K2Q4 w - - 0 1", EVAL_X_KING_DANGER, 1), 0);
     check_format4(&d);
+    check_format7(&d);
     check_format6(&d);
     check_format5(&d);
     eval_params_handmade(&d);
@@ -1374,28 +1437,40 @@ START_TEST(test_set_binary_round_trip)
     memset(p.extra4, 0, sizeof p.extra4);
     memset(p.extra5, 0, sizeof p.extra5);
     memset(p.extra6, 0, sizeof p.extra6);
+    memset(p.extra7, 0, sizeof p.extra7);
     assert_round_trip(&p, 2, "v2", EVAL_SET_SIZE_V2, true);
     /* With the extras of format 3, version 3 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra4, 0, sizeof p.extra4);
     memset(p.extra5, 0, sizeof p.extra5);
     memset(p.extra6, 0, sizeof p.extra6);
+    memset(p.extra7, 0, sizeof p.extra7);
     assert_round_trip(&p, 3, "v3", EVAL_SET_SIZE_V3, false);
     /* With the extras of format 4, version 4 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra5, 0, sizeof p.extra5);
     memset(p.extra6, 0, sizeof p.extra6);
+    memset(p.extra7, 0, sizeof p.extra7);
     assert_round_trip(&p, 4, "v4", EVAL_SET_SIZE_V4, true);
     /* With the extras of format 5, version 5 and every parameter back. */
     random_params_extended(&p, 6);
     memset(p.extra6, 0, sizeof p.extra6);
+    memset(p.extra7, 0, sizeof p.extra7);
     assert_round_trip(&p, 5, "v5", EVAL_SET_SIZE_V5, true);
-    /* With every extra, version 6 and every parameter back. */
+    /* With the extras of format 6, version 6 and every parameter back. */
     random_params_extended(&p, 6);
-    assert_round_trip(&p, 6, "b", EVAL_SET_SIZE, true);
+    memset(p.extra7, 0, sizeof p.extra7);
+    assert_round_trip(&p, 6, "b", EVAL_SET_SIZE_V6, true);
     /* Format 6 without format 5's products is still version 6. */
     memset(p.extra5, 0, sizeof p.extra5);
-    assert_round_trip(&p, 6, "v6", EVAL_SET_SIZE, true);
+    assert_round_trip(&p, 6, "v6", EVAL_SET_SIZE_V6, true);
+    /* With every extra, version 7 and every parameter back; also without
+     * the terms of formats 5 and 6. */
+    random_params_extended(&p, 6);
+    assert_round_trip(&p, 7, "v7", EVAL_SET_SIZE, true);
+    memset(p.extra5, 0, sizeof p.extra5);
+    memset(p.extra6, 0, sizeof p.extra6);
+    assert_round_trip(&p, 7, "v7b", EVAL_SET_SIZE, true);
     /* The bytes are little-endian and fixed: 1.0 is 00..f0 3f. */
     unsigned char buf[EVAL_SET_SIZE];
     memset(&p, 0, sizeof p);
@@ -1465,7 +1540,7 @@ static void flip_payload_bit(unsigned char *buf, size_t *size)
 static void bad_version(unsigned char *buf, size_t *size)
 {
     (void)size;
-    buf[8] = 7;
+    buf[8] = 8;
 }
 static void bad_dimension(unsigned char *buf, size_t *size)
 {
@@ -1500,7 +1575,7 @@ START_TEST(test_set_binary_errors)
     expect_load_failure(truncate_payload, "truncated");
     expect_load_failure(truncate_header, "truncated");
     expect_load_failure(flip_payload_bit, "checksum");
-    expect_load_failure(bad_version, "version 7");
+    expect_load_failure(bad_version, "version 8");
     expect_load_failure(bad_dimension, "40 weights");
     expect_load_failure(trailing_data, "after");
     expect_load_failure(bad_magic, "magic");
@@ -1592,8 +1667,8 @@ START_TEST(test_set_text_errors)
     expect_text_failure("", "empty");
     expect_text_failure("# only a comment\n", "empty");
     expect_text_failure("hello 1\n", "not a tdchess-set text file");
-    expect_text_failure("tdchess-set 7\n", "version");
-    expect_text_failure("tdchess-set 7\n", "unsupported text format version '7'");
+    expect_text_failure("tdchess-set 8\n", "version");
+    expect_text_failure("tdchess-set 8\n", "unsupported text format version '8'");
     expect_text_failure("tdchess-set 1\nweight doubled-pawn 1 2\n", "before the first 'stage'");
     struct {
         const char *line, *replacement, *words;

@@ -62,7 +62,8 @@ struct evaluator {
     bool format3;  /* ... and those of format 3: a continuous taper */
     bool format4;  /* ... and those of format 4: threats, passer, shelter, storm tables */
     bool format5;  /* king danger's quadratic form (format 5's products weighed) */
-    bool format6;  /* the terms of format 6 (design §10.14) */
+    bool format6;  /* the terms of format 6 (design §10.14), when one is weighed */
+    bool format7;  /* the danger over the king's area (design §10.15) */
     /* The extras' attacks (bit sq = square sq, a8 = 0) come from the chess
      * layer: TABLES' knight and king masks, attacks.h's slider lookups. */
     struct nnue_net *net; /* when not NULL, it evaluates instead of the set */
@@ -162,7 +163,8 @@ static void rebuild(struct evaluator *e)
     e->format3 = format >= 3;
     e->format4 = format >= 4;
     e->format5 = eval_params_kd_products(p); /* a set of format 6 may leave them at zero */
-    e->format6 = format >= 6;
+    e->format6 = format >= 6 && eval_params_format6_terms(p); /* format 7 may leave them out */
+    e->format7 = format >= 7;
 }
 
 struct eval_config eval_config_default(void)
@@ -717,6 +719,71 @@ ALWAYS_INLINE void threats4(const struct board *b, const uint64_t bb[CODE_NB], u
     }
 }
 
+/* The area of the king on k of colour c (Ethereal's): the king's square,
+ * its neighbours and the three squares beyond those ahead of it, one file
+ * wider towards the centre on an edge file, so it is three files wide
+ * everywhere. */
+static inline uint64_t king_area(int k, int c)
+{
+    uint64_t near = TABLES->king_mask[k] | bit(k);
+    uint64_t area = near | (c == WHITE ? near >> 8 : near << 8);
+    if (sq_file(k) == 0)
+        area |= area << 1;
+    else if (sq_file(k) == 7)
+        area |= area >> 1;
+    return area;
+}
+
+/* What format 7 counts of the attack on a king's area as the attacking
+ * pieces are found: how many attack it, their summed weights, and the
+ * squares of the area attacked (once per attacker, pawns included). */
+struct area_attack {
+    uint64_t area[COLOUR_NB];         /* each colour's king's area */
+    uint64_t pawn_guarded[COLOUR_NB]; /* squares two of the colour's pawns defend */
+    int attackers[COLOUR_NB], weight[COLOUR_NB], attacks[COLOUR_NB]; /* by the attacker */
+};
+
+/* Format 7's danger to each colour's king over its area (Ethereal 12's
+ * king safety, its figures over 16 in our units, design §10.15): the
+ * attackers times their summed weights, the attacks scaled to an area of
+ * nine squares, weak squares of the area (attacked, defended at most once
+ * and only by the queen or the king), safe checks by each kind of piece,
+ * less the defender's pawns in the area that are not weak, and much less
+ * without a queen; only with two attackers, or one and a queen. */
+ALWAYS_INLINE void area_danger(const struct board *b, const uint64_t bb[CODE_NB], uint64_t occupied,
+                               const uint64_t own[COLOUR_NB],
+                               const uint64_t kind_att[COLOUR_NB][PIECE_NB],
+                               const uint64_t att[COLOUR_NB], const uint64_t att2[COLOUR_NB],
+                               const struct area_attack *aa, struct feature_counts *fc)
+{
+    enum { CAP = 1600 };
+    for (int c = 0; c < COLOUR_NB; c++) {
+        int them = colour_other(c), slot = c != b->side, k = b->state->king_sq[them];
+        bool queen = bb[c * PIECE_NB + QUEEN] != 0;
+        if (k < 0 || aa->attackers[c] <= 1 - queen)
+            continue;
+        uint64_t area = aa->area[them];
+        const uint64_t *ka = kind_att[c];
+        uint64_t weak =
+            att[c] & ~att2[them] & (~att[them] | kind_att[them][QUEEN] | TABLES->king_mask[k]);
+        uint64_t safe = ~own[c] & (~att[them] | (weak & att2[c]));
+        uint64_t diagonal = piece_attacks(BISHOP, k, occupied);
+        uint64_t straight = piece_attacks(ROOK, k, occupied);
+        int count = aa->attackers[c] * aa->weight[c] + 44 * 9 * aa->attacks[c] / bit_count(area) +
+                    38 * bit_count(weak & area) -
+                    22 * bit_count(bb[them * PIECE_NB + PAWN] & area & ~weak) - 276 * !queen +
+                    95 * bit_count((diagonal | straight) & safe & ka[QUEEN]) +
+                    94 * bit_count(straight & safe & ka[ROOK]) +
+                    51 * bit_count(diagonal & safe & ka[BISHOP]) +
+                    123 * bit_count(TABLES->knight_mask[k] & safe & ka[KNIGHT]) - 18;
+        if (count <= 0)
+            continue;
+        count = count < CAP ? count : CAP;
+        EXTRA(EVAL_X_AREA_DANGER, count * count / 4096);
+        EXTRA(EVAL_X_AREA_DANGER_LINEAR, count / 16);
+    }
+}
+
 /* Counts the extras that need attacks, in absolute squares, and leaves in
  * att[] every square each colour attacks (for the passed pawns). */
 ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *b,
@@ -732,7 +799,19 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
     const struct game_state *s = b->state;
     uint64_t own[COLOUR_NB], pawn_att[COLOUR_NB], zone[COLOUR_NB], minor_att[COLOUR_NB];
     uint64_t kind_att[COLOUR_NB][PIECE_NB] = {{0}}; /* format 3: knight .. queen */
+    uint64_t att2[COLOUR_NB];                       /* squares attacked twice */
     int danger[COLOUR_NB];
+    /* Format 7: the kings' areas, the squares two pawns guard there. */
+    static const int area_weight[PIECE_NB] = {0, 16, 6, 10, 8, 0};
+    struct area_attack aa = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
+    if (e->format7)
+        for (int c = 0; c < COLOUR_NB; c++) {
+            uint64_t pawns = bb[c * PIECE_NB + PAWN];
+            uint64_t left = c == WHITE ? (pawns & ~FILE_A) >> 9 : (pawns & ~FILE_A) << 7;
+            uint64_t right = c == WHITE ? (pawns & ~FILE_H) >> 7 : (pawns & ~FILE_H) << 9;
+            aa.pawn_guarded[c] = left & right;
+            aa.area[c] = s->king_sq[c] >= 0 ? king_area(s->king_sq[c], c) : 0;
+        }
     for (int c = 0; c < COLOUR_NB; c++) {
         own[c] = 0;
         for (int p = 0; p < PIECE_NB; p++)
@@ -744,12 +823,21 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side, attackers = 0, units = 0;
         uint64_t safe = ~own[c] & ~pawn_att[them];
-        uint64_t all = pawn_att[c] | (s->king_sq[c] >= 0 ? TABLES->king_mask[s->king_sq[c]] : 0);
+        uint64_t king = s->king_sq[c] >= 0 ? TABLES->king_mask[s->king_sq[c]] : 0;
+        uint64_t all = pawn_att[c] | king, twice = pawn_att[c] & king;
+        uint64_t area = aa.area[them] & ~aa.pawn_guarded[them];
+        aa.attacks[c] = bit_count(pawn_att[c] & aa.area[them]);
         minor_att[c] = 0;
         for (int p = KNIGHT; p <= QUEEN; p++)
             for (uint64_t x = bb[c * PIECE_NB + p]; x; x &= x - 1) {
                 uint64_t a = piece_attacks(p, bit_first(x), occupied);
+                twice |= all & a;
                 all |= a;
+                if (a & area) {
+                    aa.attackers[c]++;
+                    aa.weight[c] += area_weight[p];
+                    aa.attacks[c] += bit_count(a & area);
+                }
                 if (p <= BISHOP)
                     minor_att[c] |= a;
                 kind_att[c][p] |= a;
@@ -767,9 +855,12 @@ ALWAYS_INLINE void attack_extras(const struct evaluator *e, const struct board *
         danger[c] = units * attacker_scale[attackers < 7 ? attackers : 7] / 8;
         EXTRA(EVAL_X_KING_ATTACK, danger[c]);
         att[c] = all;
+        att2[c] = twice;
     }
     if (e->format3)
         king_danger(e->format5, b, bb, occupied, own, pawn_att, zone, kind_att, danger, fc, att);
+    if (e->format7)
+        area_danger(b, bb, occupied, own, kind_att, att, att2, &aa, fc);
     for (int c = 0; c < COLOUR_NB; c++) {
         int them = colour_other(c), slot = c != b->side;
         uint64_t majors = bb[them * PIECE_NB + ROOK] | bb[them * PIECE_NB + QUEEN];
@@ -883,6 +974,9 @@ ALWAYS_INLINE int dot_weights(const struct evaluator *e, int stage, int32_t rows
     if (e->format6)
         score += dot(&fc->count[DENSE_EXTRA + EVAL_X_KNIGHT_BEHIND_PAWN][0],
                      &w[DENSE_EXTRA + EVAL_X_KNIGHT_BEHIND_PAWN][0], EVAL_DENSE6 * EVAL_SLOTS);
+    if (e->format7)
+        score += dot(&fc->count[DENSE_EXTRA + EVAL_X_AREA_DANGER][0],
+                     &w[DENSE_EXTRA + EVAL_X_AREA_DANGER][0], EVAL_EXTRAS7 * EVAL_SLOTS);
     if (e->format5) {
         const int32_t *n = &fc->count[DENSE_EXTRA + EVAL_X_KD_PRODUCT][0];
         const int32_t *kw = &w[DENSE_EXTRA + EVAL_X_KD_PRODUCT][0];
@@ -974,6 +1068,9 @@ ALWAYS_INLINE int evaluate(const struct evaluator *e, const struct board *b, str
         if (e->format6)
             memset(fc.count[DENSE_EXTRA + EVAL_X_KNIGHT_BEHIND_PAWN], 0,
                    sizeof fc.count[0] * EVAL_DENSE6);
+        if (e->format7)
+            memset(fc.count[DENSE_EXTRA + EVAL_X_AREA_DANGER], 0,
+                   sizeof fc.count[0] * EVAL_EXTRAS7);
     }
     fc.row_weight = e->extra_pair[stage]; /* the next stage is stage + 1 if it differs */
     fc.listing = tr != NULL;
@@ -1264,7 +1361,8 @@ static const int table_first[] = {
     EVAL_X_CLOSED_ROOK_TABLE,   EVAL_X_PASSED_FREE_TABLE};
 enum {
     EXPLAIN_TABLES = sizeof table_first / sizeof table_first[0] - 1,
-    EXPLAIN_SINGLE = EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + EVAL_COUNTS_V6,
+    EXPLAIN_COUNTS7 = EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + EVAL_COUNTS_V6,
+    EXPLAIN_SINGLE = EXPLAIN_COUNTS7 + EVAL_EXTRAS7,
     EXPLAIN_ROWS = EXPLAIN_SINGLE + EXPLAIN_TABLES,
 };
 
@@ -1276,6 +1374,8 @@ static int explain_row(int x)
         return EVAL_X_MOBILITY_TABLE + x - EVAL_X_THREAT_WEAK_PAWN;
     if (x >= EVAL_X_KNIGHT_BEHIND_PAWN && x < EVAL_X_PASSED_OWN_KING)
         return EVAL_X_MOBILITY_TABLE + EVAL_THREATS_V4 + x - EVAL_X_KNIGHT_BEHIND_PAWN;
+    if (x >= EVAL_X_AREA_DANGER)
+        return EXPLAIN_COUNTS7 + x - EVAL_X_AREA_DANGER;
     int t = EXPLAIN_TABLES;
     while (x < table_first[t])
         t--;
@@ -1293,6 +1393,9 @@ static int explain_first(int row)
     if (row < EVAL_COUNTS_V6)
         return EVAL_X_KNIGHT_BEHIND_PAWN + row;
     row -= EVAL_COUNTS_V6;
+    if (row < EVAL_EXTRAS7)
+        return EVAL_X_AREA_DANGER + row;
+    row -= EVAL_EXTRAS7;
     return table_first[row < 10 ? row : row + 1];
 }
 

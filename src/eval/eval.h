@@ -156,19 +156,21 @@ void eval_trace_apply(const struct eval_trace *t, struct eval_params *p, double 
  * little-endian IEEE-754 doubles, CRC-32.  Version 1 holds the design's
  * 2,796 parameters (the extras load as zero), version 2 also the extras of
  * format 2 (2,880), version 3 those of format 3 (3,282), version 4 those
- * of format 4 (4,158), version 5 all of them (4,242); a set is saved in the
+ * of format 4 (4,158), version 5 those of format 5 (4,242), version 6
+ * those of format 6 (4,644), version 7 all of them (4,656); a set is saved in the
  * format it needs (eval_params_format), so a design set keeps its bytes.  Loading reads into a
  * temporary and copies on success only: on failure *p is untouched and err receives one line "FILE:
  * what is wrong".  Saving is atomic (a reader sees the old file or the complete new one).
  * eval_set_load accepts the text form too (recognised by its first line). */
 enum {
-    EVAL_SET_VERSION = 6,
+    EVAL_SET_VERSION = 7,
     EVAL_SET_SIZE_V1 = 8 + 8 * 4 + EVAL_PARAMS_V1 * 8 + 4,  /* 22,412 bytes */
     EVAL_SET_SIZE_V2 = 8 + 9 * 4 + EVAL_PARAMS_V2 * 8 + 4,  /* 23,088 bytes */
     EVAL_SET_SIZE_V3 = 8 + 10 * 4 + EVAL_PARAMS_V3 * 8 + 4, /* 26,308 bytes */
     EVAL_SET_SIZE_V4 = 8 + 11 * 4 + EVAL_PARAMS_V4 * 8 + 4, /* 33,320 bytes */
     EVAL_SET_SIZE_V5 = 8 + 12 * 4 + EVAL_PARAMS_V5 * 8 + 4, /* 33,996 bytes */
-    EVAL_SET_SIZE = 8 + 13 * 4 + EVAL_PARAMS * 8 + 4,       /* 37,216 bytes */
+    EVAL_SET_SIZE_V6 = 8 + 13 * 4 + EVAL_PARAMS_V6 * 8 + 4, /* 37,216 bytes */
+    EVAL_SET_SIZE = 8 + 14 * 4 + EVAL_PARAMS * 8 + 4,       /* 37,316 bytes */
 };
 bool eval_set_load(struct eval_params *p, const char *path, char *err, size_t errlen);
 bool eval_set_save(const struct eval_params *p, const char *path, char *err, size_t errlen);

@@ -25,8 +25,11 @@ _Static_assert(EVAL_X_KD_LINEAR + EVAL_KD_COMPONENTS == EVAL_EXTRAS_V5, "extras 
 _Static_assert(EVAL_PARAMS_V5 == 4242, "a set of format 5 has 4,242 parameters");
 _Static_assert(EVAL_X_PASSED_OWN_KING == EVAL_EXTRAS_V5 + EVAL_COUNTS_V6, "counts of format 6");
 _Static_assert(EVAL_X_SIBERIA_TABLE == EVAL_EXTRAS_V5 + EVAL_DENSE6, "dense extras of format 6");
-_Static_assert(EVAL_X_PASSED_FREE_TABLE + EVAL_PASSED_RANKS == EVAL_EXTRAS, "extras of format 6");
-_Static_assert(EVAL_PARAMS == 4644, "a set of format 6 has 4,644 parameters");
+_Static_assert(EVAL_X_PASSED_FREE_TABLE + EVAL_PASSED_RANKS == EVAL_EXTRAS_V6,
+               "extras of format 6");
+_Static_assert(EVAL_PARAMS_V6 == 4644, "a set of format 6 has 4,644 parameters");
+_Static_assert(EVAL_X_AREA_DANGER_LINEAR + 1 == EVAL_EXTRAS, "extras of format 7");
+_Static_assert(EVAL_PARAMS == 4656, "a set of format 7 has 4,656 parameters");
 _Static_assert(EVAL_PAWN_MAJORITY == EVAL_WEIGHTS - 1, "38 weights");
 _Static_assert(EVAL_ROOK_OPEN_FILE == 13 && EVAL_DOUBLED_PAWN == 27, "design §10.4 indices");
 
@@ -218,7 +221,7 @@ static const struct {
     {"passed-safe-path", N_("passed pawn with a safe path")},
     {"space", N_("space behind the pawns")},
 };
-static const char *const table6_names[EVAL_EXTRAS - EVAL_X_PASSED_OWN_KING] = {
+static const char *const table6_names[EVAL_EXTRAS_V6 - EVAL_X_PASSED_OWN_KING] = {
     "passed-own-king-rank-2",
     "passed-own-king-rank-3",
     "passed-own-king-rank-4",
@@ -292,6 +295,14 @@ static const char *const table6_labels[8] = {N_("passed pawn, our king's distanc
                                              N_("knight by closed pawns"),
                                              N_("rook by closed pawns"),
                                              N_("passed pawn, empty stop, by rank")};
+/* Format 7: the danger over the king's area. */
+static const struct {
+    const char *name;
+    const char *label;
+} area_info[EVAL_EXTRAS7] = {
+    {"area-danger", N_("danger to the enemy king's area (squared)")},
+    {"area-danger-linear", N_("danger to the enemy king's area")},
+};
 static const char *const mobility_labels[4] = {
     N_("knight mobility table"), N_("bishop mobility table"), N_("rook mobility table"),
     N_("queen mobility table")};
@@ -317,6 +328,8 @@ const char *eval_extra_name(int extra)
 {
     if (extra < 0 || extra >= EVAL_EXTRAS)
         return "?";
+    if (extra >= EVAL_X_AREA_DANGER)
+        return area_info[extra - EVAL_X_AREA_DANGER].name;
     if (extra >= EVAL_X_PASSED_OWN_KING)
         return table6_names[extra - EVAL_X_PASSED_OWN_KING];
     if (extra >= EVAL_X_KNIGHT_BEHIND_PAWN)
@@ -338,6 +351,8 @@ const char *eval_extra_label(int extra)
                                         EVAL_X_SHELTER_TABLE, EVAL_X_STORM_TABLE};
     if (extra < 0 || extra >= EVAL_EXTRAS)
         return "?";
+    if (extra >= EVAL_X_AREA_DANGER)
+        return _(area_info[extra - EVAL_X_AREA_DANGER].label);
     for (int t = 7; t >= 0 && extra >= EVAL_X_PASSED_OWN_KING; t--)
         if (extra >= table6_first[t])
             return _(table6_labels[t]);
@@ -413,10 +428,16 @@ double *eval_param_ref(struct eval_params *p, int index)
         index /= EVAL_SLOTS;
         return &p->extra5[index / EVAL_EXTRAS5][index % EVAL_EXTRAS5][slot];
     }
-    index -= EVAL_INDEX_EXTRA6;
+    if (index < EVAL_INDEX_EXTRA7) {
+        index -= EVAL_INDEX_EXTRA6;
+        int slot = index % EVAL_SLOTS;
+        index /= EVAL_SLOTS;
+        return &p->extra6[index / EVAL_EXTRAS6][index % EVAL_EXTRAS6][slot];
+    }
+    index -= EVAL_INDEX_EXTRA7;
     int slot = index % EVAL_SLOTS;
     index /= EVAL_SLOTS;
-    return &p->extra6[index / EVAL_EXTRAS6][index % EVAL_EXTRAS6][slot];
+    return &p->extra7[index / EVAL_EXTRAS7][index % EVAL_EXTRAS7][slot];
 }
 
 bool eval_params_kd_products(const struct eval_params *p)
@@ -427,11 +448,21 @@ bool eval_params_kd_products(const struct eval_params *p)
     return false;
 }
 
+bool eval_params_format6_terms(const struct eval_params *p)
+{
+    for (int i = EVAL_INDEX_EXTRA6; i < EVAL_INDEX_EXTRA7; i++)
+        if (eval_param_get(p, i) != 0)
+            return true;
+    return false;
+}
+
 int eval_params_format(const struct eval_params *p)
 {
-    for (int i = EVAL_INDEX_EXTRA6; i < EVAL_PARAMS; i++)
+    for (int i = EVAL_INDEX_EXTRA7; i < EVAL_PARAMS; i++)
         if (eval_param_get(p, i) != 0)
-            return 6;
+            return 7;
+    if (eval_params_format6_terms(p))
+        return 6;
     if (eval_params_kd_products(p))
         return 5;
     for (int i = EVAL_INDEX_EXTRA4; i < EVAL_INDEX_EXTRA5; i++)
@@ -545,6 +576,17 @@ void eval_params_format6_default(struct eval_params *p)
             int x = EVAL_X_KNIGHT_BEHIND_PAWN + t;
             *eval_param_ref(p, eval_index_extra(stage, x, 0)) = start[t][stage];
             *eval_param_ref(p, eval_index_extra(stage, x, 1)) = 0.0 - start[t][stage];
+        }
+}
+
+void eval_params_format7_default(struct eval_params *p)
+{
+    for (int stage = 0; stage < STAGE_NB; stage++)
+        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
+            double *w = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, slot));
+            *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER, slot)) = *w;
+            *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER_LINEAR, slot)) = 0;
+            *w = 0;
         }
 }
 

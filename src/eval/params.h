@@ -81,14 +81,19 @@ enum {
     EVAL_CLOSED_ENTRIES = 9,
     EVAL_EXTRAS6 = EVAL_DENSE6 + EVAL_SIBERIA_ENTRIES + EVAL_DEFENDER_ENTRIES +
                    EVAL_PAWN_FILE_ENTRIES + 2 * EVAL_CLOSED_ENTRIES + EVAL_PASSED_RANKS, /* 67 */
-    EVAL_EXTRAS = EVAL_EXTRAS_V5 + EVAL_EXTRAS6,                                         /* 308 */
-    EVAL_PARAMS_V1 = 2796, /* the design's sets (format version 1) */
+    EVAL_EXTRAS_V6 = EVAL_EXTRAS_V5 + EVAL_EXTRAS6,                                      /* 308 */
+    /* Format 7: king danger over the king's area, squared and linear
+     * (design §10.15). */
+    EVAL_EXTRAS7 = 2,
+    EVAL_EXTRAS = EVAL_EXTRAS_V6 + EVAL_EXTRAS7, /* 310 */
+    EVAL_PARAMS_V1 = 2796,                       /* the design's sets (format version 1) */
     EVAL_PARAMS_V2 = EVAL_PARAMS_V1 + STAGE_NB * EVAL_EXTRAS_V2 * EVAL_SLOTS, /* 2,880 */
     EVAL_PARAMS_V3 =
         EVAL_PARAMS_V2 + STAGE_NB * (EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2) * EVAL_SLOTS, /* 3,282 */
     EVAL_PARAMS_V4 = EVAL_PARAMS_V3 + STAGE_NB * EVAL_EXTRAS4 * EVAL_SLOTS,         /* 4,158 */
     EVAL_PARAMS_V5 = EVAL_PARAMS_V4 + STAGE_NB * EVAL_EXTRAS5 * EVAL_SLOTS,         /* 4,242 */
-    EVAL_PARAMS = EVAL_PARAMS_V5 + STAGE_NB * EVAL_EXTRAS6 * EVAL_SLOTS,            /* 4,644 */
+    EVAL_PARAMS_V6 = EVAL_PARAMS_V5 + STAGE_NB * EVAL_EXTRAS6 * EVAL_SLOTS,         /* 4,644 */
+    EVAL_PARAMS = EVAL_PARAMS_V6 + STAGE_NB * EVAL_EXTRAS7 * EVAL_SLOTS,            /* 4,656 */
 };
 
 /* The 38 singular weights (design §10.4); the man page tdchess-set(5)
@@ -189,6 +194,11 @@ enum eval_extra {
     EVAL_X_CLOSED_KNIGHT_TABLE = EVAL_X_PAWN_FILE_TABLE + EVAL_PAWN_FILE_ENTRIES, /* 0 .. 8 */
     EVAL_X_CLOSED_ROOK_TABLE = EVAL_X_CLOSED_KNIGHT_TABLE + EVAL_CLOSED_ENTRIES,
     EVAL_X_PASSED_FREE_TABLE = EVAL_X_CLOSED_ROOK_TABLE + EVAL_CLOSED_ENTRIES, /* ranks 2 .. 7 */
+    /* Format 7 (tdchess-set(5) "FORMAT 7"): the danger to the enemy king
+     * counted over its area as Ethereal 12 counts it, clamped to 1600 and
+     * squared over 4096, and the same danger over 16 (0 to 100). */
+    EVAL_X_AREA_DANGER = EVAL_EXTRAS_V6,
+    EVAL_X_AREA_DANGER_LINEAR,
 };
 
 /* King danger's components (format 5): units + 6 checks + 2 weak - 10
@@ -231,8 +241,9 @@ static inline int eval_mobility_entry(int piece, int count)
  * extras of format version 2, then those of format 3 (extra3[..][x -
  * EVAL_EXTRAS_V2]), then those of format 4 (extra4[..][x - EVAL_EXTRAS_V3]),
  * then those of format 5 (extra5[..][x - EVAL_EXTRAS_V4]), then those of
- * format 6 (extra6[..][x - EVAL_EXTRAS_V5]): the flat index keeps each
- * format's payload a prefix of the next one's. */
+ * format 6 (extra6[..][x - EVAL_EXTRAS_V5]), then those of format 7
+ * (extra7[..][x - EVAL_EXTRAS_V6]): the flat index keeps each format's
+ * payload a prefix of the next one's. */
 struct eval_params {
     double ps[STAGE_NB][EVAL_PS_PIECES][64];
     double king_distance_own[STAGE_NB][EVAL_KD_PIECES];
@@ -243,6 +254,7 @@ struct eval_params {
     double extra4[STAGE_NB][EVAL_EXTRAS4][EVAL_SLOTS];
     double extra5[STAGE_NB][EVAL_EXTRAS5][EVAL_SLOTS];
     double extra6[STAGE_NB][EVAL_EXTRAS6][EVAL_SLOTS];
+    double extra7[STAGE_NB][EVAL_EXTRAS7][EVAL_SLOTS];
 };
 
 /* ---- parameters (params.c) ------------------------------------------------ */
@@ -261,7 +273,7 @@ bool eval_params_finite(const struct eval_params *p);
 
 /* Parameters by flat index 0 .. EVAL_PARAMS-1, in payload order:
  * ps, king_distance_own, king_distance_other, weights, extras, extras of
- * formats 3, 4, 5 and 6. */
+ * formats 3 to 7. */
 double *eval_param_ref(struct eval_params *p, int index);
 double eval_param_get(const struct eval_params *p, int index);
 /* The parameter that weighs the same feature for the other side: their
@@ -281,6 +293,7 @@ enum {
     EVAL_INDEX_EXTRA4 = EVAL_PARAMS_V3,                                   /* 3282 */
     EVAL_INDEX_EXTRA5 = EVAL_PARAMS_V4,                                   /* 4158 */
     EVAL_INDEX_EXTRA6 = EVAL_PARAMS_V5,                                   /* 4242 */
+    EVAL_INDEX_EXTRA7 = EVAL_PARAMS_V6,                                   /* 4644 */
 };
 static inline int eval_index_ps(int stage, int piece, int sq)
 {
@@ -312,26 +325,41 @@ static inline int eval_index_extra(int stage, int extra, int slot)
     if (extra < EVAL_EXTRAS_V5)
         return EVAL_INDEX_EXTRA5 + (stage * EVAL_EXTRAS5 + extra - EVAL_EXTRAS_V4) * EVAL_SLOTS +
                slot;
-    return EVAL_INDEX_EXTRA6 + (stage * EVAL_EXTRAS6 + extra - EVAL_EXTRAS_V5) * EVAL_SLOTS + slot;
+    if (extra < EVAL_EXTRAS_V6)
+        return EVAL_INDEX_EXTRA6 + (stage * EVAL_EXTRAS6 + extra - EVAL_EXTRAS_V5) * EVAL_SLOTS +
+               slot;
+    return EVAL_INDEX_EXTRA7 + (stage * EVAL_EXTRAS7 + extra - EVAL_EXTRAS_V6) * EVAL_SLOTS + slot;
 }
-/* The count of extras a set of FORMAT (1-6) holds. */
+/* The count of extras a set of FORMAT (1-7) holds. */
 static inline int eval_format_extras(int format)
 {
-    static const int extras[7] = {
-        0, 0, EVAL_EXTRAS_V2, EVAL_EXTRAS_V3, EVAL_EXTRAS_V4, EVAL_EXTRAS_V5, EVAL_EXTRAS};
+    static const int extras[8] = {0,
+                                  0,
+                                  EVAL_EXTRAS_V2,
+                                  EVAL_EXTRAS_V3,
+                                  EVAL_EXTRAS_V4,
+                                  EVAL_EXTRAS_V5,
+                                  EVAL_EXTRAS_V6,
+                                  EVAL_EXTRAS};
     return extras[format];
 }
-/* The count of parameters a set of FORMAT (1-6) holds. */
+/* The count of parameters a set of FORMAT (1-7) holds. */
 static inline int eval_format_params(int format)
 {
-    static const int params[7] = {
-        0,          EVAL_PARAMS_V1, EVAL_PARAMS_V2, EVAL_PARAMS_V3, EVAL_PARAMS_V4, EVAL_PARAMS_V5,
-        EVAL_PARAMS};
+    static const int params[8] = {0,
+                                  EVAL_PARAMS_V1,
+                                  EVAL_PARAMS_V2,
+                                  EVAL_PARAMS_V3,
+                                  EVAL_PARAMS_V4,
+                                  EVAL_PARAMS_V5,
+                                  EVAL_PARAMS_V6,
+                                  EVAL_PARAMS};
     return params[format];
 }
-/* The format a set needs: the highest N (2-6) with an extra of format N
- * non-zero, else 1 (the design's set).  A set of format 6 may leave format
- * 5's products at zero: its king danger is then format 3's square. */
+/* The format a set needs: the highest N (2-7) with an extra of format N
+ * non-zero, else 1 (the design's set).  A set of format 6 or 7 may leave
+ * format 5's products at zero: its king danger is then format 3's square;
+ * one of format 7 may leave format 6's terms at zero too. */
 int eval_params_format(const struct eval_params *p);
 /* Does the set use the extras (format 2 or later)? */
 bool eval_params_extended(const struct eval_params *p);
@@ -353,8 +381,15 @@ void eval_params_format5_default(struct eval_params *p);
 /* The starting values of format 6: its counts, about Ethereal 12's figures
  * (the king distances of passed pawns and the tables start at zero). */
 void eval_params_format6_default(struct eval_params *p);
+/* Format 7 from a set of format 4, 5 or 6: the weight of format 3's king
+ * danger moves to the danger over the king's area, stage by stage and slot
+ * by slot (the two squares have about the same scale, design §10.15), and
+ * the linear part starts at 0. */
+void eval_params_format7_default(struct eval_params *p);
 /* Does the set weigh king danger's products (format 5's extras)? */
 bool eval_params_kd_products(const struct eval_params *p);
+/* Does the set weigh a term of format 6? */
+bool eval_params_format6_terms(const struct eval_params *p);
 
 /* A parameter in search units as the evaluator's tables hold it: rounded
  * to the nearest unit, clamped to +-2^18 (26 pawns), NaN as 0. */

@@ -7,7 +7,7 @@
  *                3: with king danger and the mobility tables; 4: with the
  *                threats, passed-pawn, shelter and storm tables; 5: with
  *                king danger's quadratic form; 6: with the terms of
- *                design §10.14)
+ *                design §10.14; 7: with the danger over the king's area)
  *   12  u32 x 7  dimensions: stages 3, piece tables 13, squares 64,
  *                king-distance entries 12, weights 38, slots 2, total 2796
  *                (version 2: x 8, the extras 14 before the total 2880;
@@ -15,18 +15,20 @@
  *                version 4: x 10, the extras 14, 67 and 146, total 4158;
  *                version 5: x 11, the extras 14, 67, 146 and 14, total
  *                4242; version 6: x 12, the extras 14, 67, 146, 14 and
- *                67, total 4644)
+ *                67, total 4644; version 7: x 13, the extras 14, 67,
+ *                146, 14, 67 and 2, total 4656)
  *   40  f64 x 2796  the parameters in struct eval_params order, each an
  *                IEEE-754 binary64 written byte by byte, least significant
  *                byte first, whatever the host's byte order (version 2:
  *                at 44, 2880 of them; version 3: at 48, 3282; version 4:
  *                at 52, 4158; version 5: at 56, 4242; version 6: at 60,
- *                4644)
+ *                4644; version 7: at 64, 4656)
  *   22408 u32    CRC-32 (ISO-HDLC, as zlib and PNG) of the bytes before it
  * Nothing follows; the file is exactly EVAL_SET_SIZE_V1 (22,412) bytes
  * (version 2: EVAL_SET_SIZE_V2, 23,088; version 3: EVAL_SET_SIZE_V3,
  * 26,308; version 4: EVAL_SET_SIZE_V4, 33,320; version 5: EVAL_SET_SIZE_V5,
- * 33,996; version 6: EVAL_SET_SIZE, 37,216).
+ * 33,996; version 6: EVAL_SET_SIZE_V6, 37,216; version 7: EVAL_SET_SIZE,
+ * 37,316).
  * A set is written in the lowest version that holds its non-zero
  * parameters (eval_params_format), so the design's sets keep their exact
  * bytes.
@@ -61,10 +63,10 @@ static const char TEXT_HEADER[] = "tdchess-set";
 /* The layout of each format version. */
 static const struct set_layout {
     int dimension_count;
-    uint32_t dimensions[12];
+    uint32_t dimensions[13];
     int params;
     size_t header, size;
-} layouts[7] = {
+} layouts[8] = {
     [1] = {7,
            {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_PARAMS_V1},
            EVAL_PARAMS_V1,
@@ -96,9 +98,17 @@ static const struct set_layout {
            EVAL_SET_SIZE_V5},
     [6] = {12,
            {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS_V2,
-            EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2, EVAL_EXTRAS4, EVAL_EXTRAS5, EVAL_EXTRAS6, EVAL_PARAMS},
-           EVAL_PARAMS,
+            EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2, EVAL_EXTRAS4, EVAL_EXTRAS5, EVAL_EXTRAS6,
+            EVAL_PARAMS_V6},
+           EVAL_PARAMS_V6,
            60,
+           EVAL_SET_SIZE_V6},
+    [7] = {13,
+           {STAGE_NB, EVAL_PS_PIECES, 64, EVAL_KD_PIECES, EVAL_WEIGHTS, EVAL_SLOTS, EVAL_EXTRAS_V2,
+            EVAL_EXTRAS_V3 - EVAL_EXTRAS_V2, EVAL_EXTRAS4, EVAL_EXTRAS5, EVAL_EXTRAS6, EVAL_EXTRAS7,
+            EVAL_PARAMS},
+           EVAL_PARAMS,
+           64,
            EVAL_SET_SIZE},
 };
 _Static_assert(40 + EVAL_PARAMS_V1 * 8 + 4 == EVAL_SET_SIZE_V1, "layout 1");
@@ -106,10 +116,11 @@ _Static_assert(44 + EVAL_PARAMS_V2 * 8 + 4 == EVAL_SET_SIZE_V2, "layout 2");
 _Static_assert(48 + EVAL_PARAMS_V3 * 8 + 4 == EVAL_SET_SIZE_V3, "layout 3");
 _Static_assert(52 + EVAL_PARAMS_V4 * 8 + 4 == EVAL_SET_SIZE_V4, "layout 4");
 _Static_assert(56 + EVAL_PARAMS_V5 * 8 + 4 == EVAL_SET_SIZE_V5, "layout 5");
-_Static_assert(60 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 6");
-_Static_assert(EVAL_SET_VERSION == 6 && EVAL_SET_SIZE == 37216, "layout 6 is the last");
+_Static_assert(60 + EVAL_PARAMS_V6 * 8 + 4 == EVAL_SET_SIZE_V6, "layout 6");
+_Static_assert(64 + EVAL_PARAMS * 8 + 4 == EVAL_SET_SIZE, "layout 7");
+_Static_assert(EVAL_SET_VERSION == 7 && EVAL_SET_SIZE == 37316, "layout 7 is the last");
 
-static const char *const dimension_names[6][12] = {
+static const char *const dimension_names[7][13] = {
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
      N_("weight slots per side"), N_("parameters in all")},
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
@@ -124,7 +135,11 @@ static const char *const dimension_names[6][12] = {
      N_("extras of format 5"), N_("parameters in all")},
     {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
      N_("weight slots per side"), N_("extras"), N_("extras of format 3"), N_("extras of format 4"),
-     N_("extras of format 5"), N_("extras of format 6"), N_("parameters in all")}};
+     N_("extras of format 5"), N_("extras of format 6"), N_("parameters in all")},
+    {N_("stages"), N_("piece tables"), N_("squares"), N_("king-distance entries"), N_("weights"),
+     N_("weight slots per side"), N_("extras"), N_("extras of format 3"), N_("extras of format 4"),
+     N_("extras of format 5"), N_("extras of format 6"), N_("extras of format 7"),
+     N_("parameters in all")}};
 
 /* ---- binary ---------------------------------------------------------------- */
 
@@ -215,10 +230,15 @@ static void describe_param(int index, char *buf, size_t len)
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
                  eval_extra_name(EVAL_EXTRAS_V4 + i / EVAL_SLOTS % n),
                  i % EVAL_SLOTS ? "their" : "our");
-    } else {
+    } else if (index < EVAL_INDEX_EXTRA7) {
         int i = index - EVAL_INDEX_EXTRA6, n = EVAL_EXTRAS6;
         snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
                  eval_extra_name(EVAL_EXTRAS_V5 + i / EVAL_SLOTS % n),
+                 i % EVAL_SLOTS ? "their" : "our");
+    } else {
+        int i = index - EVAL_INDEX_EXTRA7, n = EVAL_EXTRAS7;
+        snprintf(buf, len, "%s weight %s %s", eval_stage_name(i / EVAL_SLOTS / n),
+                 eval_extra_name(EVAL_EXTRAS_V6 + i / EVAL_SLOTS % n),
                  i % EVAL_SLOTS ? "their" : "our");
     }
 }

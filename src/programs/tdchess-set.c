@@ -43,8 +43,10 @@ static void usage(void)
            "            the mobility tables; 3 to 4: more threats, the passed-pawn,\n"
            "            shelter and storm tables; 4 to 5: king danger as a quadratic\n"
            "            form; 5 to 6: minor pieces, king defenders, space, closed\n"
-           "            pawns, passed pawns' king distances), to be trained by\n"
-           "            tdchess-train; with --to=FORMAT, to that format directly\n"
+           "            pawns, passed pawns' king distances; 6 to 7: king danger\n"
+           "            over the king's area, in place of format 3's), to be\n"
+           "            trained by tdchess-train; with --to=FORMAT, to that format\n"
+           "            directly\n"
            "            (the terms of the formats skipped stay unused)\n"
            "  revalue   write SET with each PIECE (pawn, knight, bishop, rook, queen)\n"
            "            worth PAWNS more (less when negative) in every stage, or\n"
@@ -497,8 +499,9 @@ static int cmd_extend(int argc, char **argv)
      * extras, an extended set king danger and the mobility tables, a set of
      * format 3 the threats and the passed-pawn, shelter and storm tables, a
      * set of format 4 king danger as a quadratic form (its weight moved
-     * into the products), format 6 its counts; the formats skipped stay
-     * zero, their terms unused. */
+     * into the products), format 6 its counts, format 7 the danger over
+     * the king's area (format 3's king danger weight moved there); the
+     * formats skipped stay zero, their terms unused. */
     int format = eval_params_format(p);
     if (target == 0)
         target = format + 1;
@@ -516,8 +519,14 @@ static int cmd_extend(int argc, char **argv)
             msg_fatal(EXIT_FAILURE,
                       _("%s: king danger has no weight, so format 5 has nothing to add"),
                       argv[optind]);
-    } else {
+    } else if (target == 6) {
         eval_params_format6_default(p);
+    } else {
+        eval_params_format7_default(p);
+        if (eval_params_format(p) < 7)
+            msg_fatal(EXIT_FAILURE,
+                      _("%s: king danger has no weight, so format 7 has nothing to add"),
+                      argv[optind]);
     }
     if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);

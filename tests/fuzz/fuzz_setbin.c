@@ -48,8 +48,9 @@ static uint32_t crc32(const unsigned char *p, size_t n)
 /* The size of a set of some format version. */
 static bool set_size(size_t size)
 {
-    return size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V4 || size == EVAL_SET_SIZE_V3 ||
-           size == EVAL_SET_SIZE_V2 || size == EVAL_SET_SIZE_V1;
+    return size == EVAL_SET_SIZE || size == EVAL_SET_SIZE_V6 || size == EVAL_SET_SIZE_V5 ||
+           size == EVAL_SET_SIZE_V4 || size == EVAL_SET_SIZE_V3 || size == EVAL_SET_SIZE_V2 ||
+           size == EVAL_SET_SIZE_V1;
 }
 
 static void decode(const unsigned char *data, size_t size)
