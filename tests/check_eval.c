@@ -610,14 +610,23 @@ static void check_format7(const struct eval_params *d)
     eval_params_format7_default(&seven);
     ck_assert_int_eq(eval_params_format(&seven), 7);
     ck_assert(!eval_params_format6_terms(&seven));
-    for (int stage = 0; stage < STAGE_NB; stage++)
+    /* King danger's weight moved over, tied (d, -d), d the half
+     * difference; the linear part at Ethereal's endgame figure. */
+    for (int stage = 0; stage < STAGE_NB; stage++) {
+        double ours = eval_param_get(d, eval_index_extra(stage, EVAL_X_KING_DANGER, 0));
+        double theirs = eval_param_get(d, eval_index_extra(stage, EVAL_X_KING_DANGER, 1));
+        ck_assert(ours != 0 || theirs != 0);
         for (int slot = 0; slot < EVAL_SLOTS; slot++) {
-            double was = eval_param_get(d, eval_index_extra(stage, EVAL_X_KING_DANGER, slot));
+            double tied = (slot ? -1 : 1) * (ours - theirs) / 2;
             ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_AREA_DANGER, slot)) ==
-                      was);
+                      tied);
             ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_KING_DANGER, slot)) ==
                       0);
+            double linear = stage == STAGE_ENDGAME ? 0.008 : 0;
+            ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_AREA_DANGER_LINEAR,
+                                                              slot)) == (slot ? -linear : linear));
         }
+    }
     evaluator_set_params(ev, &seven);
     /* The queen on d1 checks g8 from four safe squares but attacks none of
      * the king's area (f6-h8): no attacker, no danger. */

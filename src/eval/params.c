@@ -581,13 +581,19 @@ void eval_params_format6_default(struct eval_params *p)
 
 void eval_params_format7_default(struct eval_params *p)
 {
-    for (int stage = 0; stage < STAGE_NB; stage++)
-        for (int slot = 0; slot < EVAL_SLOTS; slot++) {
-            double *w = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, slot));
-            *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER, slot)) = *w;
-            *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER_LINEAR, slot)) = 0;
-            *w = 0;
-        }
+    /* Ethereal 12's endgame penalty, D / 20 centipawns: 0.008 pawns per D / 16. */
+    static const double linear[STAGE_NB] = {0, 0, 0.008};
+    for (int stage = 0; stage < STAGE_NB; stage++) {
+        double *ours = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 0));
+        double *theirs = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 1));
+        double d = (*ours - *theirs) / 2;
+        *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER, 0)) = d;
+        *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER, 1)) = -d;
+        *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER_LINEAR, 0)) = linear[stage];
+        *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER_LINEAR, 1)) =
+            0.0 - linear[stage];
+        *ours = *theirs = 0;
+    }
 }
 
 double eval_param_get(const struct eval_params *p, int index)
