@@ -610,14 +610,14 @@ static void check_format7(const struct eval_params *d)
     eval_params_format7_default(&seven);
     ck_assert_int_eq(eval_params_format(&seven), 7);
     ck_assert(!eval_params_format6_terms(&seven));
-    /* King danger's weight moved over, tied (d, -d), d the half
-     * difference; the linear part at Ethereal's endgame figure. */
+    /* King danger's weight moved over, tied (d, -d), d a third of the
+     * half difference; the linear part at Ethereal's endgame figure. */
     for (int stage = 0; stage < STAGE_NB; stage++) {
         double ours = eval_param_get(d, eval_index_extra(stage, EVAL_X_KING_DANGER, 0));
         double theirs = eval_param_get(d, eval_index_extra(stage, EVAL_X_KING_DANGER, 1));
         ck_assert(ours != 0 || theirs != 0);
         for (int slot = 0; slot < EVAL_SLOTS; slot++) {
-            double tied = (slot ? -1 : 1) * (ours - theirs) / 2;
+            double tied = (slot ? -1 : 1) * (ours - theirs) / 2 / 3;
             ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_AREA_DANGER, slot)) ==
                       tied);
             ck_assert(eval_param_get(&seven, eval_index_extra(stage, EVAL_X_KING_DANGER, slot)) ==

@@ -586,7 +586,7 @@ void eval_params_format7_default(struct eval_params *p)
     for (int stage = 0; stage < STAGE_NB; stage++) {
         double *ours = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 0));
         double *theirs = eval_param_ref(p, eval_index_extra(stage, EVAL_X_KING_DANGER, 1));
-        double d = (*ours - *theirs) / 2;
+        double d = (*ours - *theirs) / 2 / 3;
         *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER, 0)) = d;
         *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER, 1)) = -d;
         *eval_param_ref(p, eval_index_extra(stage, EVAL_X_AREA_DANGER_LINEAR, 0)) = linear[stage];

@@ -382,12 +382,13 @@ void eval_params_format5_default(struct eval_params *p);
  * (the king distances of passed pawns and the tables start at zero). */
 void eval_params_format6_default(struct eval_params *p);
 /* Format 7 from a set of format 4, 5 or 6: the weight of format 3's king
- * danger moves to the danger over the king's area, stage by stage, tied:
- * the pair (our, their) becomes (d, -d), d = (our - their) / 2 (the two
- * squares have about the same scale, but the new one is large enough that
- * weighing the side to move's attack twice the opponent's, as the fits
- * do, makes the evaluation swing from ply to ply; design §10.15); the
- * linear part starts at Ethereal's endgame figure. */
+ * danger moves to the danger over the king's area, stage by stage, tied
+ * and a third of it: the pair (our, their) becomes (d, -d), d = (our -
+ * their) / 6.  Tied, because the new danger is large enough that weighing
+ * the side to move's attack twice the opponent's, as the fits do, makes
+ * the evaluation swing from ply to ply; a third, because game results
+ * are predicted best there (design §10.15).  The linear part starts at
+ * Ethereal's endgame figure. */
 void eval_params_format7_default(struct eval_params *p);
 /* Does the set weigh king danger's products (format 5's extras)? */
 bool eval_params_kd_products(const struct eval_params *p);
