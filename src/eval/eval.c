@@ -719,10 +719,8 @@ ALWAYS_INLINE void threats4(const struct board *b, const uint64_t bb[CODE_NB], u
     }
 }
 
-/* The area of the king on k of colour c (Ethereal's): the king's square,
- * its neighbours and the three squares beyond those ahead of it, one file
- * wider towards the centre on an edge file, so it is three files wide
- * everywhere. */
+/* The area of the king on k of colour c (Ethereal's): its square, the
+ * neighbours and the squares beyond those ahead, three files wide. */
 static inline uint64_t king_area(int k, int c)
 {
     uint64_t near = TABLES->king_mask[k] | bit(k);
@@ -734,22 +732,19 @@ static inline uint64_t king_area(int k, int c)
     return area;
 }
 
-/* What format 7 counts of the attack on a king's area as the attacking
- * pieces are found: how many attack it, their summed weights, and the
- * squares of the area attacked (once per attacker, pawns included). */
+/* Format 7's count of the attack on a king's area as the pieces are
+ * found: attackers, their summed weights, the squares each attacks. */
 struct area_attack {
     uint64_t area[COLOUR_NB];         /* each colour's king's area */
     uint64_t pawn_guarded[COLOUR_NB]; /* squares two of the colour's pawns defend */
     int attackers[COLOUR_NB], weight[COLOUR_NB], attacks[COLOUR_NB]; /* by the attacker */
 };
 
-/* Format 7's danger to each colour's king over its area (Ethereal 12's
- * king safety, its figures over 16 in our units, design §10.15): the
- * attackers times their summed weights, the attacks scaled to an area of
- * nine squares, weak squares of the area (attacked, defended at most once
- * and only by the queen or the king), safe checks by each kind of piece,
- * less the defender's pawns in the area that are not weak, and much less
- * without a queen; only with two attackers, or one and a queen. */
+/* Format 7's danger to each king over its area (Ethereal 12's king
+ * safety, design §10.15): attackers times their weights, the attacks on
+ * nine squares, weak squares, safe checks by kind, less the defender's
+ * pawns that are not weak and much less without a queen; only with two
+ * attackers, or one and a queen. */
 ALWAYS_INLINE void area_danger(const struct board *b, const uint64_t bb[CODE_NB], uint64_t occupied,
                                const uint64_t own[COLOUR_NB],
                                const uint64_t kind_att[COLOUR_NB][PIECE_NB],

@@ -522,11 +522,16 @@ static int cmd_extend(int argc, char **argv)
     } else if (target == 6) {
         eval_params_format6_default(p);
     } else {
-        eval_params_format7_default(p);
-        if (eval_params_format(p) < 7)
+        bool weighed = false; /* format 7 moves king danger's weight */
+        for (int stage = 0; stage < STAGE_NB; stage++)
+            for (int slot = 0; slot < EVAL_SLOTS; slot++)
+                weighed = weighed ||
+                          eval_param_get(p, eval_index_extra(stage, EVAL_X_KING_DANGER, slot)) != 0;
+        if (!weighed)
             msg_fatal(EXIT_FAILURE,
                       _("%s: king danger has no weight, so format 7 has nothing to add"),
                       argv[optind]);
+        eval_params_format7_default(p);
     }
     if (!eval_set_save(p, argv[optind + 1], err, sizeof err))
         msg_fatal(EXIT_FAILURE, "%s", err);
