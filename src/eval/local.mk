@@ -8,7 +8,7 @@
 
 noinst_LIBRARIES += src/libtdeval.a
 src_libtdeval_a_SOURCES = \
-	%reldir%/eval.c %reldir%/eval.h %reldir%/bits.h \
+	%reldir%/eval.c %reldir%/eval.h %reldir%/bits.h %reldir%/explain.c \
 	%reldir%/params.c %reldir%/params.h %reldir%/pawns.c %reldir%/pawns.h \
 	%reldir%/setfile.c \
 	%reldir%/evalfile.c \
