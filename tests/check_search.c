@@ -219,6 +219,14 @@ START_TEST(test_history)
 }
 END_TEST
 
+/* A search of depth found `target` where the corrected static evaluation
+ * of the board stood: the correction history learns the miss. */
+static void learn_correction(struct history *h, int depth, int target, bool pieces)
+{
+    int miss = target - history_correction(h, &board, pieces);
+    history_update_correction(h, &board, depth, miss, pieces);
+}
+
 /* The correction history (feature corr-history): an entry moves toward
  * what searches found, the more the deeper, within CORRECTION_MAX; it is
  * shared by positions with the same pawns and side to move, whatever the
@@ -229,36 +237,75 @@ START_TEST(test_correction_history)
     ck_assert_ptr_nonnull(h);
     history_clear(h);
     set_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4");
-    ck_assert_int_eq(history_correction(h, &board), 0);
-    history_update_correction(h, &board, 0, 2560); /* weight 1 of 256 */
-    ck_assert_int_eq(history_correction(h, &board), 10);
+    ck_assert_int_eq(history_correction(h, &board, false), 0);
+    learn_correction(h, 0, 2560, false); /* weight 1 of 256 */
+    ck_assert_int_eq(history_correction(h, &board, false), 10);
     history_clear(h);
-    history_update_correction(h, &board, 15, 2560); /* weight 16 of 256 */
-    ck_assert_int_eq(history_correction(h, &board), 160);
-    history_update_correction(h, &board, 40, 2560); /* no more than 16 */
-    ck_assert_int_eq(history_correction(h, &board), 160 + (2560 - 160) * 16 / 256);
+    learn_correction(h, 15, 2560, false); /* weight 16 of 256 */
+    ck_assert_int_eq(history_correction(h, &board, false), 160);
+    learn_correction(h, 40, 2560, false); /* no more than 16 */
+    ck_assert_int_eq(history_correction(h, &board, false), 160 + (2560 - 160) * 16 / 256);
     for (int i = 0; i < 200; i++)
-        history_update_correction(h, &board, 20, 3000);
-    int learnt = history_correction(h, &board);
+        learn_correction(h, 20, 3000, false);
+    int learnt = history_correction(h, &board, false);
     ck_assert_int_gt(learnt, 2900);
     ck_assert_int_le(learnt, 3000);
     /* The same pawns, other pieces: the same entry.  The other side to
      * move, or a pawn elsewhere: another one. */
     set_fen("r2qkb1r/pppp1ppp/2b2n2/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 w kq - 0 7");
-    ck_assert_int_eq(history_correction(h, &board), learnt);
+    ck_assert_int_eq(history_correction(h, &board, false), learnt);
     set_fen("r2qkb1r/pppp1ppp/2b2n2/4p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 0 7");
-    ck_assert_int_eq(history_correction(h, &board), 0);
+    ck_assert_int_eq(history_correction(h, &board, false), 0);
     set_fen("r2qkb1r/pppp1ppp/2b2n2/4p3/4P3/3P1N2/PPP2PPP/RNBQ1RK1 w kq - 0 7");
-    ck_assert_int_eq(history_correction(h, &board), 0);
+    ck_assert_int_eq(history_correction(h, &board, false), 0);
     /* Never beyond CORRECTION_MAX either way. */
     for (int i = 0; i < 400; i++)
-        history_update_correction(h, &board, 20, 1000000);
-    ck_assert_int_eq(history_correction(h, &board), CORRECTION_MAX);
+        history_update_correction(h, &board, 20, 1000000, false);
+    ck_assert_int_eq(history_correction(h, &board, false), CORRECTION_MAX);
     for (int i = 0; i < 400; i++)
-        history_update_correction(h, &board, 20, -1000000);
-    ck_assert_int_eq(history_correction(h, &board), -CORRECTION_MAX);
+        history_update_correction(h, &board, 20, -1000000, false);
+    ck_assert_int_eq(history_correction(h, &board, false), -CORRECTION_MAX);
     history_clear(h);
-    ck_assert_int_eq(history_correction(h, &board), 0);
+    ck_assert_int_eq(history_correction(h, &board, false), 0);
+    free(h);
+}
+END_TEST
+
+/* corr-pieces: beside the pawns' table, one for each colour's other
+ * pieces.  The correction is their sum and learns the target as one
+ * table does; a position that shares only White's pieces shares only
+ * White's table's part, one with other pieces but the same pawns only
+ * the pawns' part. */
+START_TEST(test_piece_correction_history)
+{
+    struct history *h = malloc(sizeof *h);
+    ck_assert_ptr_nonnull(h);
+    history_clear(h);
+    const char *start = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4";
+    set_fen(start);
+    learn_correction(h, 15, 2560, true); /* each of three tables: 160 */
+    ck_assert_int_eq(history_correction(h, &board, true), 3 * 160);
+    ck_assert_int_eq(history_correction(h, &board, false), 160);
+    for (int i = 0; i < 300; i++)
+        learn_correction(h, 20, 3000, true);
+    int pawns = history_correction(h, &board, false);
+    int sum = history_correction(h, &board, true);
+    ck_assert_int_gt(sum, 2950);
+    ck_assert_int_le(sum, 3000);
+    ck_assert_int_gt(pawns, 900); /* the three share the target */
+    ck_assert_int_lt(pawns, 1100);
+    /* Black's knight elsewhere (and a pawn moved, so the pawns' table is
+     * another): only White's table still speaks. */
+    set_fen("r1bqkb1r/pppp1ppp/2n5/4p3/4P1n1/2N2N1P/PPPP1PP1/R1BQKB1R w KQkq - 1 5");
+    ck_assert_int_eq(history_correction(h, &board, false), 0);
+    int white = history_correction(h, &board, true);
+    ck_assert_int_gt(white, 900);
+    ck_assert_int_lt(white, 1100);
+    /* The same pawns, both sides' pieces elsewhere: the pawns' part only. */
+    set_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5");
+    ck_assert_int_eq(history_correction(h, &board, true), pawns);
+    set_fen(start);
+    ck_assert_int_eq(history_correction(h, &board, true), sum);
     free(h);
 }
 END_TEST
@@ -959,8 +1006,8 @@ START_TEST(test_singular_plus)
 END_TEST
 
 /* The features off by default that change only how a node is searched
- * (corr-history, qs-see-delta, probcut, cut-node, prune-depth,
- * full-depth-prune) are wired
+ * (corr-history, with and without corr-pieces, qs-see-delta, probcut,
+ * cut-node, prune-depth, full-depth-prune) are wired
  * in: each takes another number of nodes to the same depth, and answers
  * with a legal move. */
 START_TEST(test_optional_features_change_search)
@@ -970,15 +1017,22 @@ START_TEST(test_optional_features_change_search)
     ck_assert(engine_init(&e, 4, eval));
     const char *fen = MIDDLEGAME;
     struct search_result without = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES);
-    const unsigned optional[] = {FEATURE_CORR_HISTORY, FEATURE_QS_SEE_DELTA,
-                                 FEATURE_PROBCUT,      FEATURE_CUT_NODE,
-                                 FEATURE_PRUNE_DEPTH,  FEATURE_FULL_DEPTH_PRUNE};
+    const unsigned optional[] = {
+        FEATURE_CORR_HISTORY,    FEATURE_CORR_HISTORY | FEATURE_CORR_PIECES,
+        FEATURE_QS_SEE_DELTA,    FEATURE_PROBCUT,
+        FEATURE_CUT_NODE,        FEATURE_PRUNE_DEPTH,
+        FEATURE_FULL_DEPTH_PRUNE};
     for (size_t i = 0; i < ARRAY_SIZE(optional); i++) {
         struct search_result with = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | optional[i]);
         ck_assert(move_is_legal(&board, with.best));
         ck_assert_msg(with.stats.nodes != without.stats.nodes, "feature %#x: %" PRIu64 " nodes",
                       optional[i], with.stats.nodes);
     }
+    /* corr-pieces adds to corr-history's tree, not only to the default's. */
+    struct search_result pawns = think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | FEATURE_CORR_HISTORY);
+    struct search_result pieces =
+        think(&e, fen, 10, SEARCH_DEFAULT_FEATURES | FEATURE_CORR_HISTORY | FEATURE_CORR_PIECES);
+    ck_assert_uint_ne(pawns.stats.nodes, pieces.stats.nodes);
     engine_destroy(&e);
     evaluator_free(eval);
 }
@@ -1090,6 +1144,7 @@ static Suite *search_suite(void)
     tcase_add_test(tc, test_tt_probe_refreshes_age);
     tcase_add_test(tc, test_history);
     tcase_add_test(tc, test_correction_history);
+    tcase_add_test(tc, test_piece_correction_history);
     tcase_add_test(tc, test_gen_quiets_and_pseudo_legal);
     tcase_add_test(tc, test_picker_gives_every_move_once);
     tcase_add_test(tc, test_picker_stale_refutation_with_same_squares);

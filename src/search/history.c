@@ -30,17 +30,26 @@ void history_age(struct history *h)
     halve(&h->continuation[0][0][0][0][0], sizeof h->continuation / sizeof(int16_t));
 }
 
-void history_update_correction(struct history *h, const struct board *b, int depth, int diff)
+/* One table's entry moves by weight/CORRECTION_WEIGHTS of the miss. */
+static void nudge(int32_t *e, int weight, int miss)
+{
+    int64_t x = *e + (int64_t)miss * weight / CORRECTION_WEIGHTS;
+    *e = (int32_t)(x > CORRECTION_MAX ? CORRECTION_MAX : x < -CORRECTION_MAX ? -CORRECTION_MAX : x);
+}
+
+void history_update_correction(struct history *h, const struct board *b, int depth, int miss,
+                               bool pieces)
 {
     int weight = depth + 1 < 16 ? depth + 1 : 16;
-    if (diff > 4 * CORRECTION_MAX)
-        diff = 4 * CORRECTION_MAX;
-    if (diff < -4 * CORRECTION_MAX)
-        diff = -4 * CORRECTION_MAX;
-    int32_t *e = &h->correction[b->side][history_correction_index(b)];
-    int64_t x =
-        ((int64_t)*e * (CORRECTION_WEIGHTS - weight) + (int64_t)diff * weight) / CORRECTION_WEIGHTS;
-    *e = (int32_t)(x > CORRECTION_MAX ? CORRECTION_MAX : x < -CORRECTION_MAX ? -CORRECTION_MAX : x);
+    if (miss > 4 * CORRECTION_MAX)
+        miss = 4 * CORRECTION_MAX;
+    if (miss < -4 * CORRECTION_MAX)
+        miss = -4 * CORRECTION_MAX;
+    nudge(&h->correction[b->side][history_correction_index(b)], weight, miss);
+    if (pieces)
+        for (int c = 0; c < COLOUR_NB; c++)
+            nudge(&h->piece_correction[b->side][c][history_piece_correction_index(b, c)], weight,
+                  miss);
 }
 
 void history_context(struct history *h, const struct board *b, bool continuation,

@@ -20,7 +20,12 @@
  * the searches' results landed from the static evaluation, added to it
  * before the pruning decisions.  Positions that share a pawn structure
  * share their evaluation's systematic errors (a blocked centre, a pawn
- * storm the terms underrate).
+ * storm the terms underrate).  With corr-pieces two more tables, by side
+ * to move and a hash of one colour's pieces besides pawns (each colour its
+ * own), as Stockfish 17's non-pawn correction: the same pieces on the same
+ * squares share an evaluation's error (a king attack the terms miss).  The
+ * correction is the sum of the tables; each moves toward what the sum
+ * missed (a least-squares step), so one table alone is a running average.
  *
  * Copyright (C) 2026 The tdchess authors.
  * This file is free software: you can redistribute it and/or modify it
@@ -50,6 +55,8 @@ struct history {
     struct move counter[COLOUR_NB][PIECE_NB][SQUARE_NB];
     /* By side to move and pawn hash: search result less static evaluation. */
     int32_t correction[COLOUR_NB][CORRECTION_SIZE];
+    /* By side to move, a colour, and the hash of that colour's pieces. */
+    int32_t piece_correction[COLOUR_NB][COLOUR_NB][CORRECTION_SIZE];
 };
 
 /* The node's view of the tables: the continuation blocks of the moves one
@@ -115,24 +122,57 @@ void history_reward_quiet(struct history *h, const struct history_context *ctx,
 void history_reward_captures(struct history *h, const struct board *b, int depth, struct move best,
                              const struct move *tried, int count);
 
-/* The correction history's slot of the position of b under its side to
- * move: a hash of each side's pawns (no piece but a pawn matters). */
-static inline unsigned history_correction_index(const struct board *b)
+/* A slot of CORRECTION_SIZE from a mix of two bitboards. */
+static inline unsigned history_correction_hash(uint64_t a, uint64_t b)
 {
-    uint64_t white = b->state->by_piece[PAWN] & b->state->by_colour[WHITE];
-    uint64_t black = b->state->by_piece[PAWN] & b->state->by_colour[BLACK];
-    uint64_t k = white * 0x9e3779b97f4a7c15ULL ^ black * 0xc2b2ae3d27d4eb4fULL;
+    uint64_t k = a * 0x9e3779b97f4a7c15ULL ^ b * 0xc2b2ae3d27d4eb4fULL;
     k ^= k >> 31;
     k *= 0xbf58476d1ce4e5b9ULL;
     return (unsigned)(k >> (64 - CORRECTION_BITS));
 }
-/* What the correction history adds to the static evaluation of b. */
-static inline int history_correction(const struct history *h, const struct board *b)
+
+/* The correction history's slot of the position of b under its side to
+ * move: a hash of each side's pawns (no piece but a pawn matters). */
+static inline unsigned history_correction_index(const struct board *b)
 {
-    return h->correction[b->side][history_correction_index(b)];
+    uint64_t pawns = b->state->by_piece[PAWN];
+    return history_correction_hash(pawns & b->state->by_colour[WHITE],
+                                   pawns & b->state->by_colour[BLACK]);
 }
-/* A search of depth found `diff` more than the static evaluation of b
- * (uncorrected): the entry moves toward it, the more the deeper. */
-void history_update_correction(struct history *h, const struct board *b, int depth, int diff);
+
+/* The slot of colour c's pieces besides pawns: each kind's squares
+ * weighed by a multiplier of its own, then mixed. */
+static inline unsigned history_piece_correction_index(const struct board *b, int c)
+{
+    static const uint64_t kind[PIECE_NB] = {0,
+                                            0x9e3779b97f4a7c15ULL,
+                                            0xc2b2ae3d27d4eb4fULL,
+                                            0x165667b19e3779f9ULL,
+                                            0xd6e8feb86659fd93ULL,
+                                            0xff51afd7ed558ccdULL};
+    const struct game_state *st = b->state;
+    uint64_t k = 0;
+    for (int piece = KNIGHT; piece < PIECE_NB; piece++)
+        k += (st->by_piece[piece] & st->by_colour[c]) * kind[piece];
+    k ^= k >> 31;
+    k *= 0xbf58476d1ce4e5b9ULL;
+    k ^= k >> 29;
+    return (unsigned)(k >> (64 - CORRECTION_BITS));
+}
+
+/* What the correction history adds to the static evaluation of b; with
+ * pieces, the non-pawn tables too. */
+static inline int history_correction(const struct history *h, const struct board *b, bool pieces)
+{
+    int x = h->correction[b->side][history_correction_index(b)];
+    if (pieces)
+        for (int c = 0; c < COLOUR_NB; c++)
+            x += h->piece_correction[b->side][c][history_piece_correction_index(b, c)];
+    return x;
+}
+/* A search of depth found `miss` more than the corrected static evaluation
+ * of b: each table used moves toward it, the more the deeper. */
+void history_update_correction(struct history *h, const struct board *b, int depth, int miss,
+                               bool pieces);
 
 #endif /* TDCHESS_SEARCH_HISTORY_H */

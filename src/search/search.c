@@ -167,12 +167,13 @@ static int evaluate(struct searcher *s, const struct board *b)
 
 /* The static evaluation `raw` of b as the pruning sees it: with
  * corr-history, moved by what searches of positions with the same pawns
- * found (history.h); never into the mate scores. */
+ * (with corr-pieces also: the same pieces of a colour) found (history.h);
+ * never into the mate scores. */
 static int corrected_eval(const struct searcher *s, const struct board *b, int raw)
 {
     if (!has(s, FEATURE_CORR_HISTORY))
         return raw;
-    int x = raw + history_correction(&s->history, b);
+    int x = raw + history_correction(&s->history, b, has(s, FEATURE_CORR_PIECES));
     return x > MATE_BOUND - 1 ? MATE_BOUND - 1 : x < -MATE_BOUND + 1 ? -MATE_BOUND + 1 : x;
 }
 
@@ -862,7 +863,8 @@ static int search(struct searcher *s, int ply, int alpha, int beta, int depth, b
         (move_is_none(best_move) || is_quiet(best_move)) &&
         !(bound == TT_LOWERBOUND && best <= static_eval) &&
         !(bound == TT_UPPERBOUND && best >= static_eval))
-        history_update_correction(&s->history, b, depth, best - raw_eval);
+        history_update_correction(&s->history, b, depth, best - static_eval,
+                                  has(s, FEATURE_CORR_PIECES));
     s->stats.hash_puts++;
     tt_store(s->tt, b->state->key, ply, depth, bound, best, raw_eval, best_move);
     return best;

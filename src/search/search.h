@@ -114,7 +114,8 @@ enum search_feature {
     FEATURE_PRUNE_DEPTH = 1 << 24,      /* quiet pruning by depth - R, as Ethereal (off) */
     FEATURE_FULL_DEPTH_PRUNE = 1 << 25, /* quiet pruning by full depth, Ethereal's margins (off) */
     FEATURE_SINGULAR_LIMITED = 1 << 26, /* singular: Ethereal's verification of 6 quiets (off) */
-    FEATURE_ALL = (1 << 27) - 1,
+    FEATURE_CORR_PIECES = 1 << 27,      /* corr-history also by each colour's pieces (off) */
+    FEATURE_ALL = (1 << 28) - 1,
 };
 /* The features on by default. */
 extern const unsigned SEARCH_DEFAULT_FEATURES;

@@ -23,7 +23,7 @@ const unsigned SEARCH_DEFAULT_FEATURES =
     ~(unsigned)(FEATURE_PRUNE_CHECKS | FEATURE_PROBCUT | FEATURE_QS_SEE_DELTA |
                 FEATURE_CORR_HISTORY | FEATURE_HIST_EXTENSION | FEATURE_CUT_NODE |
                 FEATURE_NODE_TIME | FEATURE_TEMPO | FEATURE_SINGULAR_PLUS | FEATURE_PRUNE_DEPTH |
-                FEATURE_FULL_DEPTH_PRUNE | FEATURE_SINGULAR_LIMITED);
+                FEATURE_FULL_DEPTH_PRUNE | FEATURE_SINGULAR_LIMITED | FEATURE_CORR_PIECES);
 
 static const struct {
     const char *name;
@@ -56,6 +56,7 @@ static const struct {
     {"prune-depth", FEATURE_PRUNE_DEPTH},
     {"full-depth-prune", FEATURE_FULL_DEPTH_PRUNE},
     {"singular-limited", FEATURE_SINGULAR_LIMITED},
+    {"corr-pieces", FEATURE_CORR_PIECES},
 };
 
 bool search_features_parse(const char *text, unsigned *features)
